@@ -1,0 +1,69 @@
+// The `parity` command-line tool. Subcommands are added as the issues that own them land.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "parity/ops.h"
+#include "parity/oracle.h"
+#include "parity/promotion.h"
+#include "parity/version.h"
+
+using namespace parity;
+
+int main(int argc, char** argv) {
+  CLI::App app{"parity: a NumPy-semantics tensor engine and its conformance tools"};
+  app.set_version_flag("--version", std::string("parity ") + kVersion);
+  app.require_subcommand(1);
+
+  auto* dtypes = app.add_subcommand("dtypes", "List the dtypes with their item sizes and kinds");
+  auto* promote = app.add_subcommand("promote", "Print the promotion table (result_type of every dtype pair)");
+  std::string mode = "numpy";
+  promote->add_option("--mode", mode, "Promotion mode: numpy, all, safe, none")->capture_default_str();
+  auto* rt = app.add_subcommand("result-type", "result_type of dtypes and scalars, e.g. `uint8 300` or `int32 1.0`");
+  std::vector<std::string> operands;
+  rt->add_option("operands", operands, "dtype names, or Python-style int/float/complex literals")->required();
+  rt->add_option("--mode", mode, "Promotion mode: numpy, all, safe, none")->capture_default_str();
+  auto* version = app.add_subcommand("version", "Print the engine version and the oracle's NumPy version");
+
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    if (*dtypes) {
+      for (DType d : kAllDTypes) std::cout << name(d) << "\titemsize=" << itemsize(d) << "\n";
+    } else if (*promote) {
+      PromotionScope s(promotion_mode_from_string(mode));
+      std::cout << "      ";
+      for (DType b : kAllDTypes) std::cout << " " << std::string(name(b)).substr(0, 5);
+      std::cout << "\n";
+      for (DType a : kAllDTypes) {
+        std::string n = name(a);
+        n.resize(6, ' ');
+        std::cout << n.substr(0, 6);
+        for (DType b : kAllDTypes) {
+          std::string r;
+          try { r = name(promote_types(a, b)); } catch (const TypeError&) { r = "-"; }
+          r.resize(5, ' ');
+          std::cout << " " << r.substr(0, 5);
+        }
+        std::cout << "\n";
+      }
+    } else if (*rt) {
+      PromotionScope s(promotion_mode_from_string(mode));
+      std::vector<DTypeOperand> ops;
+      for (const auto& o : operands) {
+        if (o == "True" || o == "False") ops.emplace_back(Scalar(o == "True"));
+        else if (!o.empty() && (isdigit(o[0]) || o[0] == '-' || o[0] == '.')) {
+          if (o.back() == 'j') ops.emplace_back(Scalar(std::complex<double>(0, std::stod(o.substr(0, o.size() - 1)))));
+          else if (o.find_first_of(".eE") != std::string::npos || o == "inf" || o == "nan") ops.emplace_back(Scalar(std::stod(o)));
+          else ops.emplace_back(Scalar(static_cast<int64_t>(std::stoll(o))));
+        } else ops.emplace_back(dtype_from_name(o));
+      }
+      std::cout << name(result_type(ops)) << "\n";
+    } else if (*version) {
+      std::cout << "parity " << kVersion << "\nnumpy " << oracle::numpy_version() << "\n";
+    }
+  } catch (const Error& e) {
+    std::cerr << e.py_class() << ": " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

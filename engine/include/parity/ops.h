@@ -1,0 +1,152 @@
+#pragma once
+// Every op as a free function, with NumPy's names and arguments.
+#include <optional>
+#include <vector>
+
+#include "parity/tensor.h"
+
+namespace parity {
+
+using Axes = std::optional<std::vector<int64_t>>;  // None, or a tuple of axes (negative allowed)
+
+// ---- creation (engine/src/ops/creation.cpp) ----
+Tensor empty(const Shape& shape, DType dtype = float64);
+Tensor zeros(const Shape& shape, DType dtype = float64);
+Tensor ones(const Shape& shape, DType dtype = float64);
+Tensor full(const Shape& shape, const Scalar& value, std::optional<DType> dtype = std::nullopt);
+Tensor empty_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+Tensor zeros_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+Tensor ones_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+Tensor full_like(const Tensor& t, const Scalar& value, std::optional<DType> dtype = std::nullopt);
+Tensor arange(const Scalar& stop);
+Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step = Scalar(int64_t{1}),
+              std::optional<DType> dtype = std::nullopt);
+Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num = 50, bool endpoint = true,
+                std::optional<DType> dtype = std::nullopt);
+Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, int64_t k = 0, DType dtype = float64);
+Tensor identity(int64_t n, DType dtype = float64);
+
+// asarray from C++ values, with NumPy's dtype inference (asarray(1) is int64, asarray(1.) float64).
+Tensor asarray(const Scalar& v, std::optional<DType> dtype = std::nullopt);
+Tensor asarray(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+template <class T>
+Tensor asarray(const std::vector<T>& v, std::optional<DType> dtype = std::nullopt);
+// Nested initializer lists: array({{1, 2}, {3, 4}}).
+class NestedList;
+Tensor array(const NestedList& v, std::optional<DType> dtype = std::nullopt);
+
+// Seedable random numbers (PCG64-like, engine/src/ops/random.cpp).
+class Generator {
+ public:
+  explicit Generator(uint64_t seed = 0);
+  Tensor normal(const Shape& shape, double loc = 0.0, double scale = 1.0, DType dtype = float64);
+  Tensor uniform(const Shape& shape, double low = 0.0, double high = 1.0, DType dtype = float64);
+  Tensor standard_normal(const Shape& shape, DType dtype = float64) { return normal(shape, 0, 1, dtype); }
+  uint64_t next_u64();
+  double next_double();  // [0, 1)
+ private:
+  uint64_t state_, inc_;
+  bool has_spare_ = false;
+  double spare_ = 0;
+};
+Generator default_rng(uint64_t seed = 0);
+
+// ---- elementwise (engine/src/ops/) ----
+#define PARITY_X(name, py) Tensor name(const ArrayLike& x, OutArg out = {});
+PARITY_UNARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+#define PARITY_X(name, py) Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out = {});
+PARITY_BINARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+inline Tensor absolute(const ArrayLike& x, OutArg out = {}) { return abs(x, out); }
+inline Tensor conjugate(const ArrayLike& x, OutArg out = {}) { return conj(x, out); }
+inline Tensor true_divide(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return divide(a, b, out); }
+inline Tensor mod(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return remainder(a, b, out); }
+inline Tensor expit(const ArrayLike& x, OutArg out = {}) { return sigmoid(x, out); }
+Tensor round(const ArrayLike& x, int64_t decimals = 0, OutArg out = {});
+Tensor around(const ArrayLike& x, int64_t decimals = 0, OutArg out = {});
+Tensor real(const ArrayLike& x);
+Tensor imag(const ArrayLike& x);
+Tensor angle(const ArrayLike& x, bool deg = false);
+Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y);
+Tensor where(const ArrayLike& cond);  // like np.nonzero stacked: returns the int64 indices (ndim, n)
+Tensor clip(const ArrayLike& x, const ArrayLike& lo, const ArrayLike& hi, OutArg out = {});
+
+// ---- reductions (engine/src/ops/reduce*.cpp) ----
+Tensor sum(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false,
+           std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor prod(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false,
+            std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor mean(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false,
+            std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor var(const Tensor& x, Axes axis = std::nullopt, int64_t ddof = 0, bool keepdims = false,
+           std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor std(const Tensor& x, Axes axis = std::nullopt, int64_t ddof = 0, bool keepdims = false,
+           std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor amax(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+Tensor amin(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+Tensor argmax(const Tensor& x, std::optional<int64_t> axis = std::nullopt, bool keepdims = false,
+              OutArg out = {});
+Tensor argmin(const Tensor& x, std::optional<int64_t> axis = std::nullopt, bool keepdims = false,
+              OutArg out = {});
+Tensor any(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+Tensor all(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+Tensor cumsum(const Tensor& x, std::optional<int64_t> axis = std::nullopt,
+              std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor cumprod(const Tensor& x, std::optional<int64_t> axis = std::nullopt,
+               std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor nansum(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false,
+              std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor nanmean(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false,
+               std::optional<DType> dtype = std::nullopt, OutArg out = {});
+Tensor nanmax(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+Tensor nanmin(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+inline Tensor max(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false) { return amax(x, axis, keepdims); }
+inline Tensor min(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false) { return amin(x, axis, keepdims); }
+
+// ---- shape (engine/src/ops/shape_ops.cpp; the view ops are Tensor methods) ----
+Tensor reshape(const Tensor& x, const Shape& shape);
+Tensor transpose(const Tensor& x, const std::vector<int64_t>& axes = {});
+Tensor moveaxis(const Tensor& x, const std::vector<int64_t>& src, const std::vector<int64_t>& dst);
+Tensor swapaxes(const Tensor& x, int64_t a, int64_t b);
+Tensor squeeze(const Tensor& x, Axes axis = std::nullopt);
+Tensor expand_dims(const Tensor& x, const std::vector<int64_t>& axis);
+Tensor broadcast_to(const Tensor& x, const Shape& shape);
+Shape broadcast_shapes(const std::vector<Shape>& shapes, const char* op = "broadcast_shapes");
+std::vector<Tensor> broadcast_arrays(const std::vector<Tensor>& xs);
+Tensor concatenate(const std::vector<Tensor>& xs, std::optional<int64_t> axis = 0);
+Tensor stack(const std::vector<Tensor>& xs, int64_t axis = 0);
+std::vector<Tensor> split(const Tensor& x, int64_t sections, int64_t axis = 0);
+std::vector<Tensor> split(const Tensor& x, const std::vector<int64_t>& indices, int64_t axis = 0);
+Tensor flatten(const Tensor& x);
+Tensor ravel(const Tensor& x);
+Tensor flip(const Tensor& x, Axes axis = std::nullopt);
+Tensor tile(const Tensor& x, const std::vector<int64_t>& reps);
+Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optional<int64_t> axis = std::nullopt);
+Tensor ascontiguousarray(const Tensor& x);
+Tensor copy(const Tensor& x);
+
+// ---- linear algebra (engine/src/ops/linalg.cpp) ----
+Tensor matmul(const Tensor& a, const Tensor& b, OutArg out = {});
+Tensor dot(const Tensor& a, const Tensor& b);
+Tensor outer(const Tensor& a, const Tensor& b);
+
+// ---- C++ operators (engine/src/ops/operators.cpp) ----
+Tensor operator+(const ArrayLike& a, const ArrayLike& b);
+Tensor operator-(const ArrayLike& a, const ArrayLike& b);
+Tensor operator*(const ArrayLike& a, const ArrayLike& b);
+Tensor operator/(const ArrayLike& a, const ArrayLike& b);
+Tensor operator%(const ArrayLike& a, const ArrayLike& b);
+Tensor operator&(const ArrayLike& a, const ArrayLike& b);
+Tensor operator|(const ArrayLike& a, const ArrayLike& b);
+Tensor operator^(const ArrayLike& a, const ArrayLike& b);
+Tensor operator<<(const Tensor& a, const ArrayLike& b);
+Tensor operator>>(const Tensor& a, const ArrayLike& b);
+Tensor operator==(const ArrayLike& a, const ArrayLike& b);
+Tensor operator!=(const ArrayLike& a, const ArrayLike& b);
+Tensor operator<(const ArrayLike& a, const ArrayLike& b);
+Tensor operator<=(const ArrayLike& a, const ArrayLike& b);
+Tensor operator>(const ArrayLike& a, const ArrayLike& b);
+Tensor operator>=(const ArrayLike& a, const ArrayLike& b);
+
+}  // namespace parity

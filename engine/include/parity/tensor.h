@@ -1,0 +1,248 @@
+#pragma once
+// The tensor: a strided view (shape, element strides, element offset) of a shared, 64-byte
+// aligned storage, with NumPy's view/copy rules.
+#include <atomic>
+#include <complex>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "parity/dtype.h"
+#include "parity/op_list.h"
+#include "parity/promotion.h"
+#include "parity/scalar.h"
+
+namespace parity {
+
+using Shape = std::vector<int64_t>;
+using Strides = std::vector<int64_t>;  // in elements; negative and zero allowed
+
+enum class Device : uint8_t { cpu, cuda };
+const char* to_string(Device d);
+
+// Owned, 64-byte aligned bytes. The version counter is bumped by every in-place write (autograd).
+class Storage {
+ public:
+  explicit Storage(int64_t nbytes, Device device = Device::cpu);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  void* data() const { return data_; }
+  int64_t nbytes() const { return nbytes_; }
+  Device device() const { return device_; }
+  uint64_t version() const { return version_.load(); }
+  void bump_version() { version_.fetch_add(1); }
+ private:
+  void* data_ = nullptr;
+  int64_t nbytes_ = 0;
+  Device device_;
+  std::atomic<uint64_t> version_{0};
+};
+
+class Tensor;
+
+// Indexing pieces, NumPy's: x[1, newaxis, 1:3, ...] is x.index({1, newaxis, Slice(1, 3), ellipsis}).
+struct Slice {
+  std::optional<int64_t> start, stop, step;
+  Slice() = default;
+  Slice(std::optional<int64_t> start_, std::optional<int64_t> stop_,
+        std::optional<int64_t> step_ = std::nullopt)
+      : start(start_), stop(stop_), step(step_) {}
+};
+struct EllipsisT {};
+struct NewAxisT {};
+inline constexpr EllipsisT ellipsis{};
+inline constexpr NewAxisT newaxis{};
+inline constexpr std::nullopt_t None = std::nullopt;
+
+class TensorIndex;  // defined below Tensor
+
+// A value where an array is expected: a tensor or a weak scalar.
+class ArrayLike;
+
+class Tensor {
+ public:
+  Tensor() = default;  // an undefined tensor; defined() is false
+  Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides, int64_t offset);
+
+  // ---- attributes ----
+  bool defined() const { return storage_ != nullptr; }
+  DType dtype() const { return dtype_; }
+  Device device() const { return storage_ ? storage_->device() : Device::cpu; }
+  const Shape& shape() const { return shape_; }
+  const Strides& strides() const { return strides_; }  // elements
+  Strides byte_strides() const;                          // NumPy's ndarray.strides
+  int64_t offset() const { return offset_; }
+  int64_t ndim() const { return static_cast<int64_t>(shape_.size()); }
+  int64_t size() const;  // number of elements
+  int64_t itemsize() const { return parity::itemsize(dtype_); }
+  int64_t nbytes() const { return size() * itemsize(); }
+  int64_t shape(int64_t axis) const;  // negative axes allowed
+  const std::shared_ptr<Storage>& storage() const { return storage_; }
+  void* data_ptr() const;  // address of the element at index (0, ..., 0)
+  template <class T> T* data() const { return static_cast<T*>(data_ptr()); }
+  bool is_contiguous() const;    // C order
+  bool is_f_contiguous() const;  // Fortran order
+  bool shares_storage(const Tensor& o) const { return storage_ && storage_ == o.storage_; }
+  bool is_same_view(const Tensor& o) const;  // same storage, dtype, offset, shape and strides
+
+  // ---- views (share storage) ----
+  Tensor T() const;   // reverse all axes
+  Tensor mT() const;  // swap the last two axes
+  Tensor transpose(const std::vector<int64_t>& axes = {}) const;
+  Tensor permute(const std::vector<int64_t>& axes) const { return transpose(axes); }
+  Tensor swapaxes(int64_t a, int64_t b) const;
+  Tensor moveaxis(const std::vector<int64_t>& src, const std::vector<int64_t>& dst) const;
+  Tensor reshape(const Shape& shape) const;  // a view when possible, otherwise a copy
+  Tensor view(const Shape& shape) const;     // a view or ValueError
+  Tensor squeeze(const std::optional<std::vector<int64_t>>& axes = std::nullopt) const;
+  Tensor expand_dims(const std::vector<int64_t>& axes) const;
+  Tensor broadcast_to(const Shape& shape) const;
+  Tensor flip(const std::optional<std::vector<int64_t>>& axes = std::nullopt) const;
+  Tensor ravel() const;    // a view when contiguous
+  Tensor flatten() const;  // always a copy
+  Tensor real() const;
+  Tensor imag() const;
+
+  // ---- copies and casts ----
+  Tensor copy() const;
+  Tensor contiguous() const;  // self when already C-contiguous
+  Tensor astype(DType d, Casting casting = Casting::unsafe, bool copy = true) const;
+  // Writes `src` (broadcast to this shape, cast with `casting`) into this tensor.
+  void assign(const ArrayLike& src, Casting casting = Casting::unsafe, const char* op = "assign");
+
+  // ---- indexing (engine/src/indexing.cpp) ----
+  Tensor index(const std::vector<TensorIndex>& idx) const;
+  void index_put(const std::vector<TensorIndex>& idx, const ArrayLike& value);
+  Tensor operator[](int64_t i) const;
+
+  // ---- elements ----
+  template <class T> T item() const;
+  Scalar item_scalar() const;  // the single element as a scalar; ValueError if size != 1
+  std::vector<double> to_double_vector() const;  // for tests and printing
+
+  std::string repr() const;  // like NumPy's repr(): array([1, 2], dtype=int32)
+  std::string str() const;   // like NumPy's str(): [1 2]
+
+  // ---- elementwise ops as methods and in-place methods ----
+#define PARITY_X(name, py) Tensor name() const; Tensor& name##_();
+  PARITY_UNARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+#define PARITY_X(name, py) Tensor name(const ArrayLike& other) const; Tensor& name##_(const ArrayLike& other);
+  PARITY_BINARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+  Tensor round(int64_t decimals = 0) const;
+  Tensor& round_(int64_t decimals = 0);
+  Tensor angle(bool deg = false) const;
+  Tensor clip(const ArrayLike& lo, const ArrayLike& hi) const;
+  Tensor& clip_(const ArrayLike& lo, const ArrayLike& hi);
+
+  // ---- reductions as methods (engine/src/ops/reduce*.cpp) ----
+  Tensor sum(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false,
+             std::optional<DType> dtype = std::nullopt) const;
+  Tensor prod(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false,
+              std::optional<DType> dtype = std::nullopt) const;
+  Tensor mean(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false,
+              std::optional<DType> dtype = std::nullopt) const;
+  Tensor var(std::optional<std::vector<int64_t>> axis = std::nullopt, int64_t ddof = 0,
+             bool keepdims = false) const;
+  Tensor std(std::optional<std::vector<int64_t>> axis = std::nullopt, int64_t ddof = 0,
+             bool keepdims = false) const;
+  Tensor max(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
+  Tensor min(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
+  Tensor argmax(std::optional<int64_t> axis = std::nullopt, bool keepdims = false) const;
+  Tensor argmin(std::optional<int64_t> axis = std::nullopt, bool keepdims = false) const;
+  Tensor any(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
+  Tensor all(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
+  Tensor cumsum(std::optional<int64_t> axis = std::nullopt, std::optional<DType> dtype = std::nullopt) const;
+  Tensor cumprod(std::optional<int64_t> axis = std::nullopt, std::optional<DType> dtype = std::nullopt) const;
+
+  Tensor matmul(const Tensor& other) const;
+  Tensor dot(const Tensor& other) const;
+
+  // C++ operators map to the ufuncs (engine/src/ops/operators.cpp).
+  Tensor operator-() const;
+  Tensor operator~() const;
+  Tensor operator!() const;
+  Tensor& operator+=(const ArrayLike& o);
+  Tensor& operator-=(const ArrayLike& o);
+  Tensor& operator*=(const ArrayLike& o);
+  Tensor& operator/=(const ArrayLike& o);
+  Tensor& operator%=(const ArrayLike& o);
+  Tensor& operator&=(const ArrayLike& o);
+  Tensor& operator|=(const ArrayLike& o);
+  Tensor& operator^=(const ArrayLike& o);
+  Tensor& operator<<=(const ArrayLike& o);
+  Tensor& operator>>=(const ArrayLike& o);
+
+ private:
+  std::shared_ptr<Storage> storage_;
+  DType dtype_ = DType::Float64;
+  Shape shape_;
+  Strides strides_;
+  int64_t offset_ = 0;
+};
+
+// A tensor or a weak scalar.
+class ArrayLike {
+ public:
+  ArrayLike(const Tensor& t) : v_(t) {}
+  ArrayLike(const Scalar& s) : v_(s) {}
+  template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+  ArrayLike(T v) : v_(Scalar(v)) {}
+  template <class T> ArrayLike(std::complex<T> v) : v_(Scalar(v)) {}
+  bool is_tensor() const { return v_.index() == 0; }
+  const Tensor& tensor() const { return std::get<0>(v_); }
+  const Scalar& scalar() const { return std::get<1>(v_); }
+  DTypeOperand dtype_operand() const {
+    return is_tensor() ? DTypeOperand(tensor().dtype()) : DTypeOperand(scalar());
+  }
+  // The tensor itself, or a 0-d tensor of `dtype` holding the scalar (value-checked for ints).
+  Tensor to_tensor(std::optional<DType> dtype = std::nullopt, const char* op = "asarray") const;
+ private:
+  std::variant<Tensor, Scalar> v_;
+};
+
+// One entry of an index expression.
+class TensorIndex {
+ public:
+  enum class Kind { Integer, Slice, Ellipsis, NewAxis, Array };
+  TensorIndex(int v) : kind_(Kind::Integer), i_(v) {}
+  TensorIndex(int64_t v) : kind_(Kind::Integer), i_(v) {}
+  TensorIndex(long long v) : kind_(Kind::Integer), i_(static_cast<int64_t>(v)) {}
+  TensorIndex(Slice s) : kind_(Kind::Slice), slice_(s) {}
+  TensorIndex(EllipsisT) : kind_(Kind::Ellipsis) {}
+  TensorIndex(NewAxisT) : kind_(Kind::NewAxis) {}
+  TensorIndex(std::nullopt_t) : kind_(Kind::NewAxis) {}
+  TensorIndex(const Tensor& t) : kind_(Kind::Array), arr_(t) {}  // integer or boolean array
+  TensorIndex(std::initializer_list<int64_t> v);                   // integer list
+  TensorIndex(const std::vector<int64_t>& v);
+  TensorIndex(const std::vector<bool>& v);                         // boolean list
+  TensorIndex(bool b);                                             // 0-d boolean mask
+  Kind kind() const { return kind_; }
+  int64_t integer() const { return i_; }
+  const Slice& slice() const { return slice_; }
+  const Tensor& array() const { return arr_; }
+ private:
+  Kind kind_;
+  int64_t i_ = 0;
+  Slice slice_;
+  Tensor arr_;
+};
+
+// The `out=` argument of ufuncs: absent, or a tensor to write into.
+struct OutArg {
+  OutArg() = default;
+  OutArg(const Tensor& t) : tensor(t) {}
+  std::optional<Tensor> tensor;
+};
+
+std::string shape_str(const Shape& s);  // "(2, 3)" and "(3,)" like Python tuples
+std::ostream& operator<<(std::ostream& os, const Tensor& t);
+std::ostream& operator<<(std::ostream& os, DType d);
+
+}  // namespace parity

@@ -1,0 +1,122 @@
+#include "iter.h"
+
+#include <algorithm>
+
+#include "convert.h"
+
+namespace parity {
+
+std::vector<int64_t> broadcast_byte_strides(const Tensor& t, const Shape& shape) {
+  std::vector<int64_t> s(shape.size(), 0);
+  int64_t off = static_cast<int64_t>(shape.size()) - t.ndim();
+  for (int64_t i = 0; i < t.ndim(); ++i)
+    if (t.shape()[i] != 1) s[off + i] = t.strides()[i] * t.itemsize();
+  return s;
+}
+
+void run_strided(const Shape& shape_in, std::vector<char*> data,
+                 std::vector<std::vector<int64_t>> strides_in, InnerLoop loop, const void* ctx) {
+  const size_t nop = data.size();
+  for (int64_t d : shape_in)
+    if (d == 0) return;
+  // Drop size-1 dimensions, then merge dimensions that are contiguous in every operand.
+  Shape shape;
+  std::vector<std::vector<int64_t>> st(nop);
+  for (size_t i = 0; i < shape_in.size(); ++i) {
+    if (shape_in[i] == 1) continue;
+    bool merge = !shape.empty();
+    for (size_t k = 0; k < nop && merge; ++k)
+      merge = st[k].back() == strides_in[k][i] * shape_in[i];
+    if (merge) {
+      shape.back() *= shape_in[i];
+      for (size_t k = 0; k < nop; ++k) st[k].back() = strides_in[k][i];
+    } else {
+      shape.push_back(shape_in[i]);
+      for (size_t k = 0; k < nop; ++k) st[k].push_back(strides_in[k][i]);
+    }
+  }
+  if (shape.empty()) {
+    shape.push_back(1);
+    for (auto& s : st) s.push_back(0);
+  }
+  const size_t nd = shape.size();
+  std::vector<int64_t> inner(nop);
+  for (size_t k = 0; k < nop; ++k) inner[k] = st[k][nd - 1];
+  const int64_t n = shape[nd - 1];
+  if (nd == 1) {
+    loop(data.data(), inner.data(), n, ctx);
+    return;
+  }
+  std::vector<int64_t> idx(nd - 1, 0);
+  std::vector<char*> ptr = data;
+  while (true) {
+    loop(ptr.data(), inner.data(), n, ctx);
+    // odometer increment over the outer dimensions
+    int64_t d = static_cast<int64_t>(nd) - 2;
+    for (; d >= 0; --d) {
+      if (++idx[d] < shape[d]) {
+        for (size_t k = 0; k < nop; ++k) ptr[k] += st[k][d];
+        break;
+      }
+      for (size_t k = 0; k < nop; ++k) ptr[k] -= st[k][d] * (shape[d] - 1);
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+void run_tensors(const Shape& shape, const std::vector<Tensor>& ts, InnerLoop loop, const void* ctx) {
+  std::vector<char*> data;
+  std::vector<std::vector<int64_t>> strides;
+  for (const auto& t : ts) {
+    data.push_back(static_cast<char*>(t.data_ptr()));
+    strides.push_back(broadcast_byte_strides(t, shape));
+  }
+  run_strided(shape, std::move(data), std::move(strides), loop, ctx);
+}
+
+namespace {
+template <class From, class To>
+void cast_loop(char** d, const int64_t* s, int64_t n, const void*) {
+  const char* in = d[0];
+  char* out = d[1];
+  if (s[0] == sizeof(From) && s[1] == sizeof(To)) {
+    const From* a = reinterpret_cast<const From*>(in);
+    To* b = reinterpret_cast<To*>(out);
+    for (int64_t i = 0; i < n; ++i) b[i] = convert<To>(a[i]);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i, in += s[0], out += s[1])
+    *reinterpret_cast<To*>(out) = convert<To>(*reinterpret_cast<const From*>(in));
+}
+
+template <class From> InnerLoop cast_loop_to(DType to) {
+  return dispatch<AllTypes>(to, "astype", [](auto tag) -> InnerLoop {
+    return &cast_loop<From, typename decltype(tag)::type>;
+  });
+}
+
+InnerLoop cast_loop_for(DType from, DType to) {
+  static InnerLoop table[kNumDTypes][kNumDTypes] = {};
+  static bool init = [] {
+    for (DType f : kAllDTypes)
+      dispatch<AllTypes>(f, "astype", [&](auto tag) {
+        for (DType t : kAllDTypes)
+          table[static_cast<int>(f)][static_cast<int>(t)] = cast_loop_to<typename decltype(tag)::type>(t);
+      });
+    return true;
+  }();
+  (void)init;
+  return table[static_cast<int>(from)][static_cast<int>(to)];
+}
+}  // namespace
+
+void copy_cast(const Tensor& src_in, const Tensor& dst) {
+  Tensor src = src_in;
+  // A source overlapping the destination in a different layout is copied first (NumPy does too).
+  if (src.shares_storage(dst) && !src.is_same_view(dst)) src = src.copy();
+  dst.storage()->bump_version();
+  run_tensors(dst.shape(), {src, dst}, cast_loop_for(src.dtype(), dst.dtype()));
+}
+
+}  // namespace parity

@@ -1,0 +1,47 @@
+// add, subtract, multiply: NumPy's integer wrap-around, bool add is logical or.
+#include "../ufunc.h"
+
+namespace parity {
+
+namespace {
+// Integer arithmetic wraps like NumPy's; done in unsigned to avoid signed-overflow UB.
+template <class T> T wrap_add(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+}
+template <class T> T wrap_sub(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+}
+template <class T> T wrap_mul(T a, T b) {
+  using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+}
+
+struct Add {
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>) return a || b;
+    else if constexpr (std::is_integral_v<T>) return wrap_add(a, b);
+    else return a + b;
+  }
+};
+struct Subtract {
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) return wrap_sub(a, b);
+    else return a - b;
+  }
+};
+struct Multiply {
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>) return a && b;
+    else if constexpr (std::is_integral_v<T>) return wrap_mul(a, b);
+    else return a * b;
+  }
+};
+}  // namespace
+
+PARITY_UFUNC2(add, "add", AllLoops, Add)
+PARITY_UFUNC2(subtract, "subtract", NumericLoops, Subtract)  // NumPy: bool subtract is a TypeError
+PARITY_UFUNC2(multiply, "multiply", AllLoops, Multiply)
+
+}  // namespace parity

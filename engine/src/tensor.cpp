@@ -1,0 +1,436 @@
+#include "parity/tensor.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <ostream>
+#include <sstream>
+
+#include "convert.h"
+#include "iter.h"
+#include "shape_util.h"
+
+namespace parity {
+
+const char* to_string(Device d) { return d == Device::cpu ? "cpu" : "cuda"; }
+
+Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
+  if (nbytes < 0) throw ValueError("[empty] negative storage size");
+  size_t n = static_cast<size_t>((nbytes + 63) / 64 * 64);
+  if (n == 0) n = 64;
+  data_ = std::aligned_alloc(64, n);
+  if (!data_) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
+}
+Storage::~Storage() { std::free(data_); }
+
+Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides, int64_t offset)
+    : storage_(std::move(storage)), dtype_(dtype), shape_(std::move(shape)),
+      strides_(std::move(strides)), offset_(offset) {}
+
+Strides Tensor::byte_strides() const {
+  Strides s = strides_;
+  for (auto& x : s) x *= itemsize();
+  return s;
+}
+
+int64_t Tensor::size() const {
+  int64_t n = 1;
+  for (int64_t d : shape_) n *= d;
+  return n;
+}
+
+int64_t Tensor::shape(int64_t axis) const { return shape_[normalize_axis(axis, ndim(), "shape")]; }
+
+void* Tensor::data_ptr() const {
+  if (!storage_) throw ValueError("[data_ptr] undefined tensor");
+  return static_cast<char*>(storage_->data()) + offset_ * itemsize();
+}
+
+bool Tensor::is_contiguous() const {
+  int64_t expected = 1;
+  for (int64_t i = ndim() - 1; i >= 0; --i) {
+    if (shape_[i] == 0) return true;
+    if (shape_[i] != 1 && strides_[i] != expected) return false;
+    expected *= shape_[i];
+  }
+  return true;
+}
+
+bool Tensor::is_f_contiguous() const {
+  int64_t expected = 1;
+  for (int64_t i = 0; i < ndim(); ++i) {
+    if (shape_[i] == 0) return true;
+    if (shape_[i] != 1 && strides_[i] != expected) return false;
+    expected *= shape_[i];
+  }
+  return true;
+}
+
+bool Tensor::is_same_view(const Tensor& o) const {
+  return storage_ == o.storage_ && dtype_ == o.dtype_ && offset_ == o.offset_ &&
+         shape_ == o.shape_ && strides_ == o.strides_;
+}
+
+// ---------------- views ----------------
+
+Tensor Tensor::transpose(const std::vector<int64_t>& axes_in) const {
+  std::vector<int64_t> axes = axes_in;
+  if (axes.empty()) {
+    axes.resize(ndim());
+    for (int64_t i = 0; i < ndim(); ++i) axes[i] = ndim() - 1 - i;
+  }
+  if (static_cast<int64_t>(axes.size()) != ndim())
+    throw ValueError("[transpose] axes don't match array: got " + std::to_string(axes.size()) +
+                     " axes for an array of ndim " + std::to_string(ndim()));
+  std::vector<bool> seen(ndim(), false);
+  Shape sh(ndim());
+  Strides st(ndim());
+  for (int64_t i = 0; i < ndim(); ++i) {
+    int64_t a = normalize_axis(axes[i], ndim(), "transpose");
+    if (seen[a]) throw ValueError("[transpose] repeated axis in transpose");
+    seen[a] = true;
+    sh[i] = shape_[a];
+    st[i] = strides_[a];
+  }
+  return Tensor(storage_, dtype_, sh, st, offset_);
+}
+
+Tensor Tensor::T() const { return transpose(); }
+
+Tensor Tensor::mT() const {
+  if (ndim() < 2)
+    throw ValueError("[mT] matrix transpose with ndim < 2 is undefined (ndim " + std::to_string(ndim()) + ")");
+  return swapaxes(-1, -2);
+}
+
+Tensor Tensor::swapaxes(int64_t a, int64_t b) const {
+  a = normalize_axis(a, ndim(), "swapaxes");
+  b = normalize_axis(b, ndim(), "swapaxes");
+  std::vector<int64_t> axes(ndim());
+  std::iota(axes.begin(), axes.end(), 0);
+  std::swap(axes[a], axes[b]);
+  return transpose(axes);
+}
+
+Tensor Tensor::moveaxis(const std::vector<int64_t>& src, const std::vector<int64_t>& dst) const {
+  if (src.size() != dst.size())
+    throw ValueError("[moveaxis] `source` and `destination` arguments must have the same number of elements");
+  auto s = normalize_axes(src, ndim(), "moveaxis");
+  auto d = normalize_axes(dst, ndim(), "moveaxis");
+  std::vector<int64_t> order;
+  for (int64_t i = 0; i < ndim(); ++i)
+    if (std::find(s.begin(), s.end(), i) == s.end()) order.push_back(i);
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  for (size_t i = 0; i < s.size(); ++i) pairs.emplace_back(d[i], s[i]);
+  std::sort(pairs.begin(), pairs.end());
+  for (auto [dd, ss] : pairs) order.insert(order.begin() + dd, ss);
+  return transpose(order);
+}
+
+// Strides for viewing this tensor as `shape` without copying, if possible (NumPy's _attempt_nocopy_reshape).
+static std::optional<Strides> nocopy_strides(const Shape& old_shape, const Strides& old_strides,
+                                             const Shape& new_shape) {
+  Shape os;
+  Strides ost;
+  for (size_t i = 0; i < old_shape.size(); ++i)
+    if (old_shape[i] != 1) { os.push_back(old_shape[i]); ost.push_back(old_strides[i]); }
+  Strides nst(new_shape.size(), 0);
+  size_t oi = 0, oj = 1, ni = 0, nj = 1;
+  const size_t on = os.size(), nn = new_shape.size();
+  while (ni < nn && oi < on) {
+    int64_t np_ = new_shape[ni], op = os[oi];
+    while (np_ != op) {
+      if (np_ < op) np_ *= new_shape[nj++];
+      else op *= os[oj++];
+    }
+    for (size_t ok = oi; ok + 1 < oj; ++ok)
+      if (ost[ok] != os[ok + 1] * ost[ok + 1]) return std::nullopt;
+    nst[nj - 1] = ost[oj - 1];
+    for (size_t nk = nj - 1; nk > ni; --nk) nst[nk - 1] = nst[nk] * new_shape[nk];
+    ni = nj++;
+    oi = oj++;
+  }
+  // trailing size-1 dimensions
+  int64_t last = ni > 0 ? nst[ni - 1] : 1;
+  for (size_t k = ni; k < nn; ++k) nst[k] = last;
+  return nst;
+}
+
+static Shape infer_reshape(const Shape& shape, int64_t size, const char* op) {
+  Shape out = shape;
+  int64_t known = 1, neg = -1;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == -1) {
+      if (neg >= 0) throw ValueError(op_msg(op, "can only specify one unknown dimension"));
+      neg = static_cast<int64_t>(i);
+    } else if (out[i] < 0) {
+      throw ValueError(op_msg(op, "negative dimensions not allowed"));
+    } else {
+      known *= out[i];
+    }
+  }
+  if (neg >= 0) {
+    if (known == 0 || size % known != 0)
+      throw ValueError(op_msg(op, "cannot reshape array of size " + std::to_string(size) +
+                                      " into shape " + shape_str(shape)));
+    out[neg] = size / known;
+  } else if (known != size) {
+    throw ValueError(op_msg(op, "cannot reshape array of size " + std::to_string(size) +
+                                    " into shape " + shape_str(shape)));
+  }
+  return out;
+}
+
+Tensor Tensor::view(const Shape& shape_in) const {
+  Shape shape = infer_reshape(shape_in, size(), "view");
+  if (size() == 0) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
+  auto st = nocopy_strides(shape_, strides_, shape);
+  if (!st) throw ValueError("[view] cannot view array of shape " + shape_str(shape_) +
+                            " as shape " + shape_str(shape) + " without copying");
+  return Tensor(storage_, dtype_, shape, *st, offset_);
+}
+
+Tensor Tensor::reshape(const Shape& shape_in) const {
+  Shape shape = infer_reshape(shape_in, size(), "reshape");
+  if (size() == 0) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
+  if (auto st = nocopy_strides(shape_, strides_, shape))
+    return Tensor(storage_, dtype_, shape, *st, offset_);
+  return copy().view(shape);
+}
+
+Tensor Tensor::squeeze(const std::optional<std::vector<int64_t>>& axes) const {
+  std::vector<bool> drop(ndim(), false);
+  if (axes) {
+    for (int64_t a : normalize_axes(*axes, ndim(), "squeeze")) {
+      if (shape_[a] != 1)
+        throw ValueError("[squeeze] cannot select an axis to squeeze out which has size not equal to one (axis " +
+                         std::to_string(a) + ", shape " + shape_str(shape_) + ")");
+      drop[a] = true;
+    }
+  } else {
+    for (int64_t i = 0; i < ndim(); ++i) drop[i] = shape_[i] == 1;
+  }
+  Shape sh;
+  Strides st;
+  for (int64_t i = 0; i < ndim(); ++i)
+    if (!drop[i]) { sh.push_back(shape_[i]); st.push_back(strides_[i]); }
+  return Tensor(storage_, dtype_, sh, st, offset_);
+}
+
+Tensor Tensor::expand_dims(const std::vector<int64_t>& axes_in) const {
+  int64_t nd = ndim() + static_cast<int64_t>(axes_in.size());
+  auto axes = normalize_axes(axes_in, nd, "expand_dims");
+  std::vector<bool> is_new(nd, false);
+  for (int64_t a : axes) is_new[a] = true;
+  Shape sh;
+  Strides st;
+  int64_t j = 0;
+  for (int64_t i = 0; i < nd; ++i) {
+    if (is_new[i]) { sh.push_back(1); st.push_back(0); }
+    else { sh.push_back(shape_[j]); st.push_back(strides_[j]); ++j; }
+  }
+  return Tensor(storage_, dtype_, sh, st, offset_);
+}
+
+Tensor Tensor::broadcast_to(const Shape& shape) const {
+  for (int64_t d : shape)
+    if (d < 0) throw ValueError("[broadcast_to] all elements of broadcast shape must be non-negative");
+  int64_t off = static_cast<int64_t>(shape.size()) - ndim();
+  bool ok = off >= 0;
+  Strides st(shape.size(), 0);
+  for (int64_t i = 0; ok && i < ndim(); ++i) {
+    if (shape_[i] == shape[off + i]) st[off + i] = shape_[i] == 1 ? 0 : strides_[i];
+    else if (shape_[i] == 1) st[off + i] = 0;
+    else ok = false;
+  }
+  if (!ok)
+    throw ValueError("[broadcast_to] cannot broadcast shape " + shape_str(shape_) + " to " + shape_str(shape));
+  return Tensor(storage_, dtype_, shape, st, offset_);
+}
+
+Tensor Tensor::flip(const std::optional<std::vector<int64_t>>& axes_in) const {
+  std::vector<int64_t> axes;
+  if (axes_in) axes = normalize_axes(*axes_in, ndim(), "flip");
+  else for (int64_t i = 0; i < ndim(); ++i) axes.push_back(i);
+  Strides st = strides_;
+  int64_t off = offset_;
+  for (int64_t a : axes) {
+    if (shape_[a] > 0) off += (shape_[a] - 1) * st[a];
+    st[a] = -st[a];
+  }
+  return Tensor(storage_, dtype_, shape_, st, off);
+}
+
+Tensor Tensor::ravel() const { return reshape({-1}); }
+Tensor Tensor::flatten() const { return copy().reshape({-1}); }
+
+Tensor Tensor::real() const {
+  if (!is_complex(dtype_)) return *this;
+  Strides st = strides_;
+  for (auto& s : st) s *= 2;
+  return Tensor(storage_, real_dtype(dtype_), shape_, st, offset_ * 2);
+}
+
+Tensor Tensor::imag() const {
+  if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; we return a zero copy
+    Tensor z(std::make_shared<Storage>(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
+    std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
+    return z;
+  }
+  Strides st = strides_;
+  for (auto& s : st) s *= 2;
+  return Tensor(storage_, real_dtype(dtype_), shape_, st, offset_ * 2 + 1);
+}
+
+// ---------------- copies ----------------
+
+Tensor Tensor::copy() const {
+  Tensor out(std::make_shared<Storage>(nbytes(), device()), dtype_, shape_, contiguous_strides(shape_), 0);
+  copy_cast(*this, out);
+  return out;
+}
+
+Tensor Tensor::contiguous() const { return is_contiguous() ? *this : copy(); }
+
+Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
+  if (!can_cast(dtype_, d, casting))
+    throw TypeError(std::string("[astype] Cannot cast array data from dtype('") + name(dtype_) +
+                    "') to dtype('" + name(d) + "') according to the rule '" + to_string(casting) + "'");
+  if (d == dtype_ && !copy_always) return *this;
+  Tensor out(std::make_shared<Storage>(size() * parity::itemsize(d), device()), d, shape_,
+             contiguous_strides(shape_), 0);
+  copy_cast(*this, out);
+  return out;
+}
+
+void Tensor::assign(const ArrayLike& src, Casting casting, const char* op) {
+  Tensor s = src.is_tensor() ? src.tensor() : src.to_tensor(std::nullopt, op);
+  if (!src.is_tensor()) {
+    // A weak scalar takes this tensor's dtype; ints are value-checked (x[0] = 300 on uint8 raises).
+    check_weak_int_fits(src.scalar(), dtype_, op);
+  } else if (!can_cast(s.dtype(), dtype_, casting)) {
+    throw TypeError(op_msg(op, std::string("Cannot cast array data from dtype('") + name(s.dtype()) +
+                                   "') to dtype('" + name(dtype_) + "') according to the rule '" +
+                                   to_string(casting) + "'"));
+  }
+  // The source must broadcast to this shape (leading 1s may be dropped, as NumPy does).
+  Shape ss = s.shape();
+  while (static_cast<int64_t>(ss.size()) > ndim() && ss.front() == 1) ss.erase(ss.begin());
+  if (ss != s.shape()) s = s.reshape(ss);
+  try {
+    s = s.broadcast_to(shape_);
+  } catch (const ValueError&) {
+    throw ValueError(op_msg(op, "could not broadcast input array from shape " + shape_str(src.is_tensor() ? src.tensor().shape() : Shape{}) +
+                                    " into shape " + shape_str(shape_)));
+  }
+  copy_cast(s, *this);
+}
+
+// ---------------- elements ----------------
+
+Scalar Tensor::item_scalar() const {
+  if (size() != 1)
+    throw ValueError("[item] can only convert an array of size 1 to a Python scalar (size " +
+                     std::to_string(size()) + ")");
+  Tensor c = contiguous();
+  return dispatch<AllTypes>(dtype_, "item", [&](auto tag) -> Scalar {
+    using T = typename decltype(tag)::type;
+    T v = *c.data<T>();
+    if constexpr (is_complex_v<T>) return Scalar(complex128_t(v.real(), v.imag()));
+    else if constexpr (is_half_v<T>) return Scalar(static_cast<double>(static_cast<float>(v)));
+    else if constexpr (std::is_same_v<T, bool>) return Scalar(v);
+    else return Scalar(v);
+  });
+}
+
+template <class T> T Tensor::item() const {
+  if (size() != 1)
+    throw ValueError("[item] can only convert an array of size 1 to a Python scalar (size " +
+                     std::to_string(size()) + ")");
+  return dispatch<AllTypes>(dtype_, "item", [&](auto tag) -> T {
+    using S = typename decltype(tag)::type;
+    return convert<T>(*static_cast<const S*>(data_ptr()));
+  });
+}
+template bool Tensor::item<bool>() const;
+template int8_t Tensor::item<int8_t>() const;
+template int16_t Tensor::item<int16_t>() const;
+template int32_t Tensor::item<int32_t>() const;
+template int64_t Tensor::item<int64_t>() const;
+template uint8_t Tensor::item<uint8_t>() const;
+template uint16_t Tensor::item<uint16_t>() const;
+template uint32_t Tensor::item<uint32_t>() const;
+template uint64_t Tensor::item<uint64_t>() const;
+template float16_t Tensor::item<float16_t>() const;
+template bfloat16_t Tensor::item<bfloat16_t>() const;
+template float Tensor::item<float>() const;
+template double Tensor::item<double>() const;
+template complex64_t Tensor::item<complex64_t>() const;
+template complex128_t Tensor::item<complex128_t>() const;
+
+std::vector<double> Tensor::to_double_vector() const {
+  Tensor c = astype(DType::Float64, Casting::unsafe, true);
+  const double* p = c.data<double>();
+  return std::vector<double>(p, p + c.size());
+}
+
+// ---------------- ArrayLike / TensorIndex ----------------
+
+Tensor ArrayLike::to_tensor(std::optional<DType> dtype, const char* op) const {
+  if (is_tensor()) {
+    if (dtype && *dtype != tensor().dtype()) return tensor().astype(*dtype);
+    return tensor();
+  }
+  const Scalar& s = scalar();
+  DType d = dtype ? *dtype : result_type({DTypeOperand(s)}, op);
+  if (dtype) check_weak_int_fits(s, d, op);
+  Tensor t(std::make_shared<Storage>(parity::itemsize(d)), d, {}, {}, 0);
+  dispatch<AllTypes>(d, op, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = t.data<T>();
+    switch (s.type) {
+      case Scalar::Type::Bool: *p = convert<T>(s.b); break;
+      case Scalar::Type::Int: *p = s.big_uint ? convert<T>(s.u) : convert<T>(s.i); break;
+      case Scalar::Type::Float: *p = convert<T>(s.c.real()); break;
+      case Scalar::Type::Complex: *p = convert<T>(s.c); break;
+    }
+  });
+  return t;
+}
+
+static Tensor int_list_tensor(const std::vector<int64_t>& v) {
+  Tensor t(std::make_shared<Storage>(static_cast<int64_t>(v.size()) * 8), DType::Int64,
+           {static_cast<int64_t>(v.size())}, {1}, 0);
+  if (!v.empty()) std::memcpy(t.data_ptr(), v.data(), v.size() * 8);
+  return t;
+}
+TensorIndex::TensorIndex(std::initializer_list<int64_t> v)
+    : kind_(Kind::Array), arr_(int_list_tensor(std::vector<int64_t>(v))) {}
+TensorIndex::TensorIndex(const std::vector<int64_t>& v) : kind_(Kind::Array), arr_(int_list_tensor(v)) {}
+TensorIndex::TensorIndex(const std::vector<bool>& v) : kind_(Kind::Array) {
+  arr_ = Tensor(std::make_shared<Storage>(static_cast<int64_t>(v.size())), DType::Bool,
+                {static_cast<int64_t>(v.size())}, {1}, 0);
+  for (size_t i = 0; i < v.size(); ++i) arr_.data<bool>()[i] = v[i];
+}
+TensorIndex::TensorIndex(bool b) : kind_(Kind::Array) {
+  arr_ = Tensor(std::make_shared<Storage>(1), DType::Bool, {}, {}, 0);
+  *arr_.data<bool>() = b;
+}
+
+// ---------------- formatting helpers ----------------
+
+std::string shape_str(const Shape& s) {
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i) r += ", ";
+    r += std::to_string(s[i]);
+  }
+  if (s.size() == 1) r += ",";
+  return r + ")";
+}
+
+std::ostream& operator<<(std::ostream& os, const Tensor& t) { return os << t.repr(); }
+std::ostream& operator<<(std::ostream& os, DType d) { return os << name(d); }
+
+}  // namespace parity

@@ -1,0 +1,103 @@
+#include "ufunc.h"
+
+#include "shape_util.h"
+
+namespace parity {
+
+namespace {
+std::string dtypes_str(const std::vector<const ArrayLike*>& inputs) {
+  std::string s;
+  for (const ArrayLike* a : inputs) {
+    if (!s.empty()) s += ", ";
+    s += a->is_tensor() ? name(a->tensor().dtype())
+                        : std::string("Python ") + (a->scalar().type == Scalar::Type::Bool    ? "bool"
+                                                    : a->scalar().type == Scalar::Type::Int   ? "int"
+                                                    : a->scalar().type == Scalar::Type::Float ? "float"
+                                                                                              : "complex");
+  }
+  return s;
+}
+}  // namespace
+
+const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs) {
+  const size_t nin = inputs.size();
+  bool all_tensors = true;
+  for (const ArrayLike* a : inputs) {
+    if (a->is_tensor() && !a->tensor().defined())
+      throw ValueError(op_msg(uf.name, "undefined tensor argument"));
+    all_tensors = all_tensors && a->is_tensor();
+  }
+  if (all_tensors) {  // an exact loop wins (e.g. equal's int64/uint64 loop)
+    for (const auto& l : uf.loops) {
+      bool ok = true;
+      for (size_t k = 0; k < nin && ok; ++k) ok = l.in[k] == inputs[k]->tensor().dtype();
+      if (ok) return l;
+    }
+  }
+  std::vector<DTypeOperand> ops;
+  for (const ArrayLike* a : inputs) ops.push_back(a->dtype_operand());
+  DType dt = result_type(ops, uf.name);
+  if (uf.pre) dt = uf.pre(dt);
+  for (const auto& l : uf.loops) {
+    bool ok = true;
+    for (size_t k = 0; k < nin && ok; ++k) ok = can_cast(dt, l.in[k], Casting::safe);
+    if (ok) return l;
+  }
+  throw UFuncTypeError(op_msg(uf.name, std::string("ufunc '") + uf.name +
+                                           "' not supported for the input types (" + dtypes_str(inputs) +
+                                           "), and the inputs could not be safely coerced to any "
+                                           "supported types according to the casting rule ''safe''"));
+}
+
+Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
+                   const void* ctx) {
+  const LoopSig& loop = resolve_loop(uf, inputs);
+  std::vector<Tensor> ts;
+  std::vector<Shape> shapes;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const ArrayLike& a = *inputs[k];
+    Tensor t = a.is_tensor() ? a.tensor() : a.to_tensor(loop.in[k], uf.name);
+    if (t.dtype() != loop.in[k]) t = t.astype(loop.in[k]);
+    shapes.push_back(t.shape());
+    ts.push_back(std::move(t));
+  }
+  Shape shape = broadcast_shape(shapes, uf.name);
+  Tensor dest;
+  if (out.tensor) {
+    const Tensor& o = *out.tensor;
+    if (!o.defined()) throw ValueError(op_msg(uf.name, "undefined out= tensor"));
+    std::vector<Shape> all = shapes;
+    all.push_back(o.shape());
+    Shape b;
+    try {
+      b = broadcast_shape(all, uf.name);
+    } catch (const ValueError&) {
+      b = {};
+    }
+    if (b != o.shape())
+      throw ValueError(op_msg(uf.name, "non-broadcastable output operand with shape " + shape_str(o.shape()) +
+                                           " doesn't match the broadcast shape " + shape_str(shape)));
+    shape = o.shape();
+    if (!can_cast(loop.out, o.dtype(), Casting::same_kind))
+      throw UFuncTypeError(op_msg(uf.name, std::string("Cannot cast ufunc '") + uf.name + "' output from dtype('" +
+                                               name(loop.out) + "') to dtype('" + name(o.dtype()) +
+                                               "') with casting rule 'same_kind'"));
+    if (o.dtype() == loop.out) {
+      dest = o;
+      // Inputs that overlap the output in another layout are read from a copy.
+      for (auto& t : ts)
+        if (t.shares_storage(o) && !t.is_same_view(o)) t = t.copy();
+    }
+  }
+  if (!dest.defined()) dest = new_tensor(shape, loop.out);
+  ts.push_back(dest);
+  run_tensors(shape, ts, loop.fn, ctx);
+  dest.storage()->bump_version();
+  if (out.tensor && !dest.is_same_view(*out.tensor)) {
+    copy_cast(dest, *out.tensor);
+    return *out.tensor;
+  }
+  return dest;
+}
+
+}  // namespace parity

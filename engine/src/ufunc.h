@@ -1,0 +1,147 @@
+#pragma once
+// Ufuncs: one definition (name, loop list, scalar kernel) per op; the function, method, in-place
+// and out= forms all go through apply_ufunc. Loops are listed in NumPy's `ufunc.types` order so
+// that the first loop the (promoted) inputs cast to safely is NumPy's choice.
+//
+//   struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
+//   PARITY_UFUNC1(sin, "sin", FloatLoops, Sin)
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "convert.h"
+#include "iter.h"
+#include "parity/ops.h"
+
+namespace parity {
+
+struct LoopSig {
+  DType in[3];
+  DType out;
+  InnerLoop fn;
+};
+
+struct UFuncDef {
+  const char* name;  // NumPy's name, used in messages
+  int nin;
+  std::vector<LoopSig> loops;
+  // Maps the promoted input dtype before the loop search (true_divide: integers -> float64).
+  DType (*pre)(DType) = nullptr;
+};
+
+Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
+                   const void* ctx = nullptr);
+inline Tensor apply_unary(const UFuncDef& uf, const ArrayLike& x, const OutArg& out) {
+  return apply_ufunc(uf, {&x}, out);
+}
+inline Tensor apply_binary(const UFuncDef& uf, const ArrayLike& a, const ArrayLike& b, const OutArg& out) {
+  return apply_ufunc(uf, {&a, &b}, out);
+}
+// Which loop serves these input dtypes (or TypeError, as NumPy's _UFuncNoLoopError).
+const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs);
+
+// ---- loop lists, in NumPy's order ----
+template <class... Ts> struct TypeList {};
+using BoolLoop = TypeList<bool>;
+using IntLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
+using BoolIntLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
+using RealFloatLoops = TypeList<float16_t, float, double, bfloat16_t>;
+using FloatLoops = TypeList<float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
+using IntRealFloatLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                                   uint64_t, float16_t, float, double, bfloat16_t>;
+using NumericLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                              uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
+using AllLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                          uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
+using BoolRealLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                               uint64_t, float16_t, float, double, bfloat16_t>;
+template <class... A, class... B> auto concat(TypeList<A...>, TypeList<B...>) -> TypeList<A..., B...>;
+template <class A, class B> using Concat = decltype(concat(A{}, B{}));
+
+// Output storage type for input T when the kernel returns R: a float result of a 16-bit float
+// input is stored back as that 16-bit type.
+template <class T, class R>
+using out_storage_t = std::conditional_t<is_half_v<T> && std::is_same_v<R, float>, T,
+                      std::conditional_t<is_half_v<T> && std::is_same_v<R, std::complex<float>>,
+                                         std::complex<float>, R>>;
+
+template <class F, class T> void unary_loop(char** d, const int64_t* s, int64_t n, const void*) {
+  using C = compute_t<T>;
+  using R = decltype(F{}(C{}));
+  using O = out_storage_t<T, R>;
+  F f;
+  if (s[0] == sizeof(T) && s[1] == sizeof(O)) {
+    const T* a = reinterpret_cast<const T*>(d[0]);
+    O* o = reinterpret_cast<O*>(d[1]);
+    for (int64_t i = 0; i < n; ++i) o[i] = convert<O>(f(static_cast<C>(a[i])));
+    return;
+  }
+  const char* a = d[0];
+  char* o = d[1];
+  for (int64_t i = 0; i < n; ++i, a += s[0], o += s[1])
+    *reinterpret_cast<O*>(o) = convert<O>(f(static_cast<C>(*reinterpret_cast<const T*>(a))));
+}
+
+template <class F, class T> void binary_loop(char** d, const int64_t* s, int64_t n, const void*) {
+  using C = compute_t<T>;
+  using R = decltype(F{}(C{}, C{}));
+  using O = out_storage_t<T, R>;
+  F f;
+  if (s[0] == sizeof(T) && s[1] == sizeof(T) && s[2] == sizeof(O)) {
+    const T* a = reinterpret_cast<const T*>(d[0]);
+    const T* b = reinterpret_cast<const T*>(d[1]);
+    O* o = reinterpret_cast<O*>(d[2]);
+    for (int64_t i = 0; i < n; ++i) o[i] = convert<O>(f(static_cast<C>(a[i]), static_cast<C>(b[i])));
+    return;
+  }
+  if (s[0] == sizeof(T) && s[1] == 0 && s[2] == sizeof(O)) {  // array op scalar
+    const T* a = reinterpret_cast<const T*>(d[0]);
+    const C b = static_cast<C>(*reinterpret_cast<const T*>(d[1]));
+    O* o = reinterpret_cast<O*>(d[2]);
+    for (int64_t i = 0; i < n; ++i) o[i] = convert<O>(f(static_cast<C>(a[i]), b));
+    return;
+  }
+  const char* a = d[0];
+  const char* b = d[1];
+  char* o = d[2];
+  for (int64_t i = 0; i < n; ++i, a += s[0], b += s[1], o += s[2])
+    *reinterpret_cast<O*>(o) = convert<O>(f(static_cast<C>(*reinterpret_cast<const T*>(a)),
+                                            static_cast<C>(*reinterpret_cast<const T*>(b))));
+}
+
+template <class F, class... Ts> std::vector<LoopSig> make_unary_loops(TypeList<Ts...>) {
+  return {LoopSig{{dtype_of<Ts>()},
+                  dtype_of<out_storage_t<Ts, decltype(F{}(compute_t<Ts>{}))>>(),
+                  &unary_loop<F, Ts>}...};
+}
+template <class F, class... Ts> std::vector<LoopSig> make_binary_loops(TypeList<Ts...>) {
+  return {LoopSig{{dtype_of<Ts>(), dtype_of<Ts>()},
+                  dtype_of<out_storage_t<Ts, decltype(F{}(compute_t<Ts>{}, compute_t<Ts>{}))>>(),
+                  &binary_loop<F, Ts>}...};
+}
+
+// Defines ufunc_<name>() and the free function <name>(x, out).
+#define PARITY_UFUNC1(name, pyname, Loops, Kernel)                                         \
+  const UFuncDef& ufunc_##name() {                                                         \
+    static const UFuncDef def{pyname, 1, make_unary_loops<Kernel>(Loops{})};               \
+    return def;                                                                            \
+  }                                                                                        \
+  Tensor name(const ArrayLike& x, OutArg out) { return apply_unary(ufunc_##name(), x, out); }
+
+#define PARITY_UFUNC2(name, pyname, Loops, Kernel)                                         \
+  const UFuncDef& ufunc_##name() {                                                         \
+    static const UFuncDef def{pyname, 2, make_binary_loops<Kernel>(Loops{})};              \
+    return def;                                                                            \
+  }                                                                                        \
+  Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out) {                        \
+    return apply_binary(ufunc_##name(), a, b, out);                                        \
+  }
+
+// The registry of ufunc definitions, by NumPy name (for the OpInfo database and the CLI).
+#define PARITY_X(name, py) const UFuncDef& ufunc_##name();
+PARITY_UNARY_UFUNCS(PARITY_X)
+PARITY_BINARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+
+}  // namespace parity

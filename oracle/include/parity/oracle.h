@@ -1,0 +1,35 @@
+#pragma once
+// The NumPy oracle: CPython embedded once per process, running NumPy (and ml_dtypes for
+// bfloat16). Tests ask it what NumPy computes; a Python exception never escapes as a crash.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parity/tensor.h"
+
+namespace parity::oracle {
+
+// What NumPy did: the result arrays, or the Python exception it raised.
+struct Outcome {
+  std::vector<Tensor> values;
+  bool error = false;
+  std::string error_class;  // e.g. "ValueError", "AxisError", "UFuncTypeError"
+  std::vector<std::string> error_mro;  // the class and its bases, e.g. {"AxisError", "ValueError", "IndexError", ...}
+  std::string error_message;
+  std::vector<std::string> warnings;  // categories of warnings raised, e.g. "RuntimeWarning"
+  bool raised(const std::string& cls) const;  // error of class `cls` or a subclass
+};
+
+using Args = std::vector<std::pair<std::string, Tensor>>;
+
+// Evaluates Python expression `expr` with `np` (numpy), `ml_dtypes` and the tensors in `args`
+// bound by name (as ndarrays). The value may be an array, a NumPy or Python scalar, a dtype
+// (returned as a 0-d int8 tensor whose dtype is that dtype), or a tuple/list of those.
+Outcome eval(const std::string& expr, const Args& args = {});
+// Runs Python statements (for setup in tests); throws std::runtime_error on a Python error.
+void exec(const std::string& code);
+// eval() that must succeed and yield one array.
+Tensor eval_tensor(const std::string& expr, const Args& args = {});
+std::string numpy_version();
+
+}  // namespace parity::oracle

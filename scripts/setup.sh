@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what Parity needs from Debian's packages and PyPI. Idempotent: quick when all is present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PKGS=(cmake g++ make ninja-build libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+      pybind11-dev libcli11-dev nlohmann-json3-dev libfmt-dev ccache)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+PY=${PARITY_PYTHON:-python3}
+if ! "$PY" - <<'PYEOF' 2>/dev/null
+import sys, re
+from importlib.metadata import version
+want = {}
+for line in open("requirements.txt"):
+    line = line.split("#")[0].strip()
+    if line:
+        n, v = line.split("==")
+        want[n] = v
+sys.exit(0 if all(version(n) == v for n, v in want.items()) else 1)
+PYEOF
+then
+  echo "[setup] installing Python requirements into $("$PY" -c 'import sys; print(sys.prefix)')"
+  "$PY" -m pip install -q --disable-pip-version-check -r requirements.txt
+fi
+echo "[setup] ok"
