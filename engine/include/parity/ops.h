@@ -32,7 +32,7 @@ Tensor asarray(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 template <class T>
 Tensor asarray(const std::vector<T>& v, std::optional<DType> dtype = std::nullopt);
 // Nested initializer lists: array({{1, 2}, {3, 4}}).
-class NestedList;
+class NestedList;  // defined in parity/nested_list.h
 Tensor array(const NestedList& v, std::optional<DType> dtype = std::nullopt);
 
 // Seedable random numbers (PCG64-like, engine/src/ops/random.cpp).
@@ -69,7 +69,8 @@ Tensor real(const ArrayLike& x);
 Tensor imag(const ArrayLike& x);
 Tensor angle(const ArrayLike& x, bool deg = false);
 Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y);
-Tensor where(const ArrayLike& cond);  // like np.nonzero stacked: returns the int64 indices (ndim, n)
+std::vector<Tensor> where(const ArrayLike& cond);  // np.where(cond) == np.nonzero(cond)
+std::vector<Tensor> nonzero(const Tensor& x);
 Tensor clip(const ArrayLike& x, const ArrayLike& lo, const ArrayLike& hi, OutArg out = {});
 
 // ---- reductions (engine/src/ops/reduce*.cpp) ----

@@ -32,7 +32,8 @@ Tensor bitwise_xor(const ArrayLike&, const ArrayLike&, OutArg) { PENDING("bitwis
 Tensor left_shift(const ArrayLike&, const ArrayLike&, OutArg) { PENDING("left_shift"); }
 Tensor right_shift(const ArrayLike&, const ArrayLike&, OutArg) { PENDING("right_shift"); }
 Tensor where(const ArrayLike&, const ArrayLike&, const ArrayLike&) { PENDING("where"); }
-Tensor where(const ArrayLike&) { PENDING("where"); }
+std::vector<Tensor> where(const ArrayLike&) { PENDING("where"); }
+std::vector<Tensor> nonzero(const Tensor&) { PENDING("nonzero"); }
 Tensor clip(const ArrayLike&, const ArrayLike&, const ArrayLike&, OutArg) { PENDING("clip"); }
 
 }  // namespace parity
