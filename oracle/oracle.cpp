@@ -41,10 +41,11 @@ py::object to_numpy(const Tensor& t) {
   Tensor c = t.contiguous();
   py::object dt = main.attr("_parity_np_dtype")(name(t.dtype()));
   py::object np = py::module_::import("numpy");
-  // Raw bytes first: the buffer protocol does not know bfloat16.
-  py::array_t<uint8_t> bytes(static_cast<py::ssize_t>(c.nbytes()));
-  if (c.nbytes() > 0) std::memcpy(bytes.mutable_data(), c.data_ptr(), static_cast<size_t>(c.nbytes()));
-  return bytes.attr("view")(dt).attr("reshape")(py::cast(t.shape()));
+  // Raw bytes first: the buffer protocol does not know bfloat16. Through Python bytes, because
+  // pybind11 2.10's array_t(count) misreads NumPy 2's itemsize and makes strides (0,).
+  py::bytes raw(c.nbytes() > 0 ? static_cast<const char*>(c.data_ptr()) : "",
+                static_cast<size_t>(c.nbytes()));
+  return np.attr("frombuffer")(raw, py::arg("dtype") = dt).attr("reshape")(py::cast(t.shape())).attr("copy")();
 }
 
 Tensor from_numpy(py::handle obj) {
@@ -53,7 +54,7 @@ Tensor from_numpy(py::handle obj) {
   py::object arr;
   bool is_dtype = py::isinstance(obj, np.attr("dtype")) || py::isinstance<py::type>(obj);
   if (is_dtype) arr = np.attr("zeros")(py::make_tuple(), obj);  // a dtype: 0-d array of that dtype
-  else arr = np.attr("ascontiguousarray")(obj);
+  else arr = np.attr("array")(obj, py::arg("order") = "C");  // keeps 0-d (ascontiguousarray makes it 1-d)
   std::string dname = py::cast<std::string>(main.attr("_parity_dtype_name")(arr.attr("dtype")));
   DType d = dtype_from_name(dname);
   Shape shape = py::cast<Shape>(py::tuple(arr.attr("shape")).cast<py::list>());
@@ -133,6 +134,20 @@ Tensor eval_tensor(const std::string& expr, const Args& args) {
   if (o.error) throw std::runtime_error("[oracle] " + expr + " raised " + o.error_class + ": " + o.error_message);
   if (o.values.size() != 1) throw std::runtime_error("[oracle] " + expr + " did not give one array");
   return o.values[0];
+}
+
+std::string eval_str(const std::string& expr, const Args& args) {
+  start();
+  py::dict ns;
+  ns["np"] = py::module_::import("numpy");
+  ns["ml_dtypes"] = py::module_::import("ml_dtypes");
+  ns["bfloat16"] = ns["ml_dtypes"].attr("bfloat16");
+  for (const auto& [k, v] : args) ns[py::str(k)] = to_numpy(v);
+  try {
+    return py::cast<std::string>(py::str(py::eval(expr, ns)));
+  } catch (py::error_already_set& e) {
+    throw std::runtime_error("[oracle] " + expr + " raised " + e.what());
+  }
 }
 
 std::string numpy_version() {

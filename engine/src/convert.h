@@ -33,6 +33,7 @@ template <class To, class From> inline To convert(From v) {
   } else if constexpr (is_complex_v<From>) {
     if constexpr (is_complex_v<To>) return To(static_cast<typename To::value_type>(v.real()),
                                               static_cast<typename To::value_type>(v.imag()));
+    else if constexpr (std::is_same_v<To, bool>) return v.real() != 0 || v.imag() != 0;  // nonzero, as NumPy
     else return convert<To>(v.real());  // discards the imaginary part, as NumPy does (with a warning)
   } else if constexpr (is_half_v<From>) {
     return convert<To>(static_cast<float>(v));

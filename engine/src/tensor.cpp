@@ -1,6 +1,7 @@
 #include "parity/tensor.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -184,7 +185,8 @@ static Shape infer_reshape(const Shape& shape, int64_t size, const char* op) {
 
 Tensor Tensor::view(const Shape& shape_in) const {
   Shape shape = infer_reshape(shape_in, size(), "view");
-  if (size() == 0) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
+  // NumPy gives a C-contiguous (or empty) array fresh contiguous strides, even on size-1 axes.
+  if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
   auto st = nocopy_strides(shape_, strides_, shape);
   if (!st) throw ValueError("[view] cannot view array of shape " + shape_str(shape_) +
                             " as shape " + shape_str(shape) + " without copying");
@@ -193,7 +195,7 @@ Tensor Tensor::view(const Shape& shape_in) const {
 
 Tensor Tensor::reshape(const Shape& shape_in) const {
   Shape shape = infer_reshape(shape_in, size(), "reshape");
-  if (size() == 0) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
+  if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
   if (auto st = nocopy_strides(shape_, strides_, shape))
     return Tensor(storage_, dtype_, shape, *st, offset_);
   return copy().view(shape);
@@ -224,13 +226,10 @@ Tensor Tensor::expand_dims(const std::vector<int64_t>& axes_in) const {
   std::vector<bool> is_new(nd, false);
   for (int64_t a : axes) is_new[a] = true;
   Shape sh;
-  Strides st;
   int64_t j = 0;
-  for (int64_t i = 0; i < nd; ++i) {
-    if (is_new[i]) { sh.push_back(1); st.push_back(0); }
-    else { sh.push_back(shape_[j]); st.push_back(strides_[j]); ++j; }
-  }
-  return Tensor(storage_, dtype_, sh, st, offset_);
+  for (int64_t i = 0; i < nd; ++i) sh.push_back(is_new[i] ? 1 : shape_[j++]);
+  // NumPy reshapes, which is always a view here and sets the new axes' strides as reshape does.
+  return reshape(sh);
 }
 
 Tensor Tensor::broadcast_to(const Shape& shape) const {
@@ -262,7 +261,8 @@ Tensor Tensor::flip(const std::optional<std::vector<int64_t>>& axes_in) const {
   return Tensor(storage_, dtype_, shape_, st, off);
 }
 
-Tensor Tensor::ravel() const { return reshape({-1}); }
+// NumPy's ravel (order 'C') is a view only of a C-contiguous array; anything else is copied.
+Tensor Tensor::ravel() const { return is_contiguous() ? reshape({-1}) : flatten(); }
 Tensor Tensor::flatten() const { return copy().reshape({-1}); }
 
 Tensor Tensor::real() const {
@@ -304,11 +304,35 @@ Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
   return out;
 }
 
+// A Python scalar stored into an array goes through int()/float() as in NumPy's setitem:
+// NaN/inf into an integer raise, a float is truncated then range-checked, complex needs a complex
+// (or bool) target.
+static void check_weak_store(const Scalar& v, DType to, const char* op) {
+  if (v.type == Scalar::Type::Complex && !is_complex(to) && !is_bool(to))
+    throw TypeError(op_msg(op, std::string(is_integer(to) ? "int()" : "float()") +
+                                   " argument must be a real number, not 'complex' (storing " +
+                                   v.repr() + " into " + name(to) + ")"));
+  if (v.type == Scalar::Type::Float && is_integer(to)) {
+    double f = v.c.real();
+    if (std::isnan(f)) throw ValueError(op_msg(op, "cannot convert float NaN to integer"));
+    if (std::isinf(f)) throw OverflowError(op_msg(op, "cannot convert float infinity to integer"));
+    double t = std::trunc(f);
+    if (to == DType::UInt64 && t >= 9223372036854775808.0 && t < 18446744073709551616.0) return;
+    if (!(t >= -9223372036854775808.0 && t < 9223372036854775808.0))
+      throw OverflowError(op_msg(op, "Python int too large to convert to C long (" + v.repr() + ")"));
+    check_weak_int_fits(Scalar(static_cast<int64_t>(t)), to, op);
+    return;
+  }
+  check_weak_int_fits(v, to, op);
+}
+
 void Tensor::assign(const ArrayLike& src, Casting casting, const char* op) {
+  if (!defined()) throw ValueError(op_msg(op, "undefined tensor"));
+  if (src.is_tensor() && !src.tensor().defined()) throw ValueError(op_msg(op, "undefined source tensor"));
   Tensor s = src.is_tensor() ? src.tensor() : src.to_tensor(std::nullopt, op);
   if (!src.is_tensor()) {
-    // A weak scalar takes this tensor's dtype; ints are value-checked (x[0] = 300 on uint8 raises).
-    check_weak_int_fits(src.scalar(), dtype_, op);
+    // A weak scalar takes this tensor's dtype; it is value-checked (x[0] = 300 on uint8 raises).
+    check_weak_store(src.scalar(), dtype_, op);
   } else if (!can_cast(s.dtype(), dtype_, casting)) {
     throw TypeError(op_msg(op, std::string("Cannot cast array data from dtype('") + name(s.dtype()) +
                                    "') to dtype('" + name(dtype_) + "') according to the rule '" +
@@ -321,8 +345,14 @@ void Tensor::assign(const ArrayLike& src, Casting casting, const char* op) {
   try {
     s = s.broadcast_to(shape_);
   } catch (const ValueError&) {
-    throw ValueError(op_msg(op, "could not broadcast input array from shape " + shape_str(src.is_tensor() ? src.tensor().shape() : Shape{}) +
-                                    " into shape " + shape_str(shape_)));
+    auto np_shape = [](const Shape& sh) {  // NumPy writes "(2,3)" in this message
+      std::string r = shape_str(sh);
+      r.erase(std::remove(r.begin(), r.end(), ' '), r.end());
+      return r;
+    };
+    throw ValueError(op_msg(op, "could not broadcast input array from shape " +
+                                    np_shape(src.is_tensor() ? src.tensor().shape() : Shape{}) +
+                                    " into shape " + np_shape(shape_)));
   }
   copy_cast(s, *this);
 }

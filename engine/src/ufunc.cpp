@@ -17,6 +17,14 @@ std::string dtypes_str(const std::vector<const ArrayLike*>& inputs) {
   }
   return s;
 }
+[[noreturn]] void throw_no_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs) {
+  std::string msg = op_msg(uf.name, std::string("ufunc '") + uf.name + "' not supported for the input types (" +
+                                        dtypes_str(inputs) +
+                                        "), and the inputs could not be safely coerced to any "
+                                        "supported types according to the casting rule ''safe''");
+  if (uf.no_loop == UFuncDef::NoLoop::UFuncTypeError) throw UFuncTypeError(msg);
+  throw TypeError(msg);
+}
 }  // namespace
 
 const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs) {
@@ -27,6 +35,19 @@ const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLik
       throw ValueError(op_msg(uf.name, "undefined tensor argument"));
     all_tensors = all_tensors && a->is_tensor();
   }
+  if (promotion_mode() != PromotionMode::numpy) {
+    // Other modes promote all inputs first, so their rules (none, safe, the lattice) decide.
+    std::vector<DTypeOperand> ops;
+    for (const ArrayLike* a : inputs) ops.push_back(a->dtype_operand());
+    DType dt = result_type(ops, uf.name);
+    if (uf.pre && !is_inexact(dt)) dt = uf.pre(dt);
+    for (const auto& l : uf.loops) {
+      bool ok = true;
+      for (size_t k = 0; k < nin && ok; ++k) ok = can_cast(dt, l.in[k], Casting::safe);
+      if (ok) return l;
+    }
+    throw_no_loop(uf, inputs);
+  }
   if (all_tensors) {  // an exact loop wins (e.g. equal's int64/uint64 loop)
     for (const auto& l : uf.loops) {
       bool ok = true;
@@ -34,19 +55,48 @@ const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLik
       if (ok) return l;
     }
   }
-  std::vector<DTypeOperand> ops;
-  for (const ArrayLike* a : inputs) ops.push_back(a->dtype_operand());
-  DType dt = result_type(ops, uf.name);
-  if (uf.pre) dt = uf.pre(dt);
-  for (const auto& l : uf.loops) {
-    bool ok = true;
-    for (size_t k = 0; k < nin && ok; ++k) ok = can_cast(dt, l.in[k], Casting::safe);
-    if (ok) return l;
+  // NumPy's legacy linear search: the first loop that every input casts to safely, each input
+  // with its own dtype (arctan2(int8, uint8) is float16, not float16 of the promoted int16). A
+  // weak scalar takes the dtype it promotes to with the arrays (int8_array + 300 -> int8).
+  std::vector<DTypeOperand> strong, all;
+  for (const ArrayLike* a : inputs) {
+    all.push_back(a->dtype_operand());
+    if (a->is_tensor()) strong.push_back(a->dtype_operand());
   }
-  throw UFuncTypeError(op_msg(uf.name, std::string("ufunc '") + uf.name +
-                                           "' not supported for the input types (" + dtypes_str(inputs) +
-                                           "), and the inputs could not be safely coerced to any "
-                                           "supported types according to the casting rule ''safe''"));
+  std::vector<DType> in(nin);
+  for (size_t k = 0; k < nin; ++k) {
+    if (inputs[k]->is_tensor()) {
+      in[k] = inputs[k]->tensor().dtype();
+      continue;
+    }
+    std::vector<DTypeOperand> ops = strong.empty() ? all : strong;
+    if (!strong.empty()) ops.push_back(inputs[k]->dtype_operand());
+    try {
+      in[k] = result_type(ops, uf.name);
+    } catch (const DTypePromotionError&) {  // e.g. bfloat16 with int16 arrays
+      in[k] = result_type({inputs[k]->dtype_operand()}, uf.name);
+    }
+  }
+  // pre (true_divide): all-integer inputs use another loop (float64).
+  if (uf.pre) {
+    bool all_exact = true;
+    for (DType d : in) all_exact = all_exact && !is_inexact(d);
+    if (all_exact)
+      for (DType& d : in) d = uf.pre(d);
+  }
+  auto fits = [&](const LoopSig& l) {
+    for (size_t k = 0; k < nin; ++k)
+      if (!can_cast(in[k], l.in[k], Casting::safe)) return false;
+    return true;
+  };
+  // ml_dtypes registers bfloat16 loops as user loops, which NumPy tries before its own.
+  for (DType d : in)
+    if (d == DType::BFloat16)
+      for (const auto& l : uf.loops)
+        if (l.in[0] == DType::BFloat16 && fits(l)) return l;
+  for (const auto& l : uf.loops)
+    if (fits(l)) return l;
+  throw_no_loop(uf, inputs);
 }
 
 Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,

@@ -1,7 +1,7 @@
 #pragma once
 // Ufuncs: one definition (name, loop list, scalar kernel) per op; the function, method, in-place
 // and out= forms all go through apply_ufunc. Loops are listed in NumPy's `ufunc.types` order so
-// that the first loop the (promoted) inputs cast to safely is NumPy's choice.
+// that the first loop all inputs cast to safely is NumPy's choice (its legacy linear search).
 //
 //   struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
 //   PARITY_UFUNC1(sin, "sin", FloatLoops, Sin)
@@ -26,8 +26,11 @@ struct UFuncDef {
   const char* name;  // NumPy's name, used in messages
   int nin;
   std::vector<LoopSig> loops;
-  // Maps the promoted input dtype before the loop search (true_divide: integers -> float64).
+  // Maps the input dtypes before the loop search when none is inexact (true_divide: ints -> float64).
   DType (*pre)(DType) = nullptr;
+  // The class NumPy raises when no loop fits: a plain TypeError from the legacy type resolver
+  // (most ufuncs), UFuncTypeError (_UFuncNoLoopError) from the newer ones (positive, sign).
+  enum class NoLoop { TypeError, UFuncTypeError } no_loop = NoLoop::TypeError;
 };
 
 Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
@@ -121,6 +124,27 @@ template <class F, class... Ts> std::vector<LoopSig> make_binary_loops(TypeList<
                   &binary_loop<F, Ts>}...};
 }
 
+// Three inputs of one type (clip): same shape as binary_loop, without the fast paths.
+template <class F, class T> void ternary_loop(char** d, const int64_t* s, int64_t n, const void*) {
+  using C = compute_t<T>;
+  using R = decltype(F{}(C{}, C{}, C{}));
+  using O = out_storage_t<T, R>;
+  F f;
+  const char* a = d[0];
+  const char* b = d[1];
+  const char* c = d[2];
+  char* o = d[3];
+  for (int64_t i = 0; i < n; ++i, a += s[0], b += s[1], c += s[2], o += s[3])
+    *reinterpret_cast<O*>(o) = convert<O>(f(static_cast<C>(*reinterpret_cast<const T*>(a)),
+                                            static_cast<C>(*reinterpret_cast<const T*>(b)),
+                                            static_cast<C>(*reinterpret_cast<const T*>(c))));
+}
+template <class F, class... Ts> std::vector<LoopSig> make_ternary_loops(TypeList<Ts...>) {
+  return {LoopSig{{dtype_of<Ts>(), dtype_of<Ts>(), dtype_of<Ts>()},
+                  dtype_of<out_storage_t<Ts, decltype(F{}(compute_t<Ts>{}, compute_t<Ts>{}, compute_t<Ts>{}))>>(),
+                  &ternary_loop<F, Ts>}...};
+}
+
 // Defines ufunc_<name>() and the free function <name>(x, out).
 #define PARITY_UFUNC1(name, pyname, Loops, Kernel)                                         \
   const UFuncDef& ufunc_##name() {                                                         \
@@ -136,6 +160,13 @@ template <class F, class... Ts> std::vector<LoopSig> make_binary_loops(TypeList<
   }                                                                                        \
   Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out) {                        \
     return apply_binary(ufunc_##name(), a, b, out);                                        \
+  }
+
+// Defines ufunc_<name>() only: the free function of a 3-input ufunc is written by hand (clip).
+#define PARITY_UFUNC3(name, pyname, Loops, Kernel)                                         \
+  const UFuncDef& ufunc_##name() {                                                         \
+    static const UFuncDef def{pyname, 3, make_ternary_loops<Kernel>(Loops{})};             \
+    return def;                                                                            \
   }
 
 // The registry of ufunc definitions, by NumPy name (for the OpInfo database and the CLI).

@@ -129,3 +129,32 @@ TEST(PromotionModes, PreferFloat32ChangesFloatLiterals) {
   }
   EXPECT_EQ(result_type({1.0}), float64);
 }
+
+TEST(PromotionModes, UfuncsFollowTheMode) {
+  Tensor i32 = oracle::eval_tensor("np.ones(2, np.int32)");
+  Tensor i64 = oracle::eval_tensor("np.ones(2, np.int64)");
+  Tensor f16 = oracle::eval_tensor("np.ones(2, np.float16)");
+  EXPECT_EQ(add(i32, f16).dtype(), float64);  // numpy (the table: int32 + float16 -> float64)
+  {
+    PromotionScope s(PromotionMode::all);
+    EXPECT_EQ(add(i32, f16).dtype(), float16);
+    EXPECT_EQ(add(i32, i64).dtype(), int64);
+  }
+  {
+    PromotionScope s(PromotionMode::safe);
+    EXPECT_THROW(add(i32, f16), TypeError);
+    EXPECT_EQ(multiply(i32, i64).dtype(), int64);
+  }
+  {
+    PromotionScope s(PromotionMode::none);
+    EXPECT_THROW(add(i32, i64), TypeError);
+    EXPECT_THROW(add(i32, 1.5), TypeError);
+    EXPECT_EQ(add(i32, 1).dtype(), int32);
+    EXPECT_EQ(add(i32, i32).dtype(), int32);
+  }
+  {
+    PromotionScope s(PromotionMode::numpy, /*prefer_f32=*/true);
+    EXPECT_EQ(add(f16, 1.5).dtype(), float16);
+    EXPECT_EQ(add(1.0, 2.0).dtype(), float32);  // tnp.add(1., 2.) with prefer_float32
+  }
+}

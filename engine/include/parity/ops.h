@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "parity/nested_list.h"
 #include "parity/tensor.h"
 
 namespace parity {
@@ -26,26 +27,40 @@ Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num = 50, bool 
 Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, int64_t k = 0, DType dtype = float64);
 Tensor identity(int64_t n, DType dtype = float64);
 
-// asarray from C++ values, with NumPy's dtype inference (asarray(1) is int64, asarray(1.) float64).
+// asarray from C++ values, with NumPy's dtype inference (asarray(1) is int64, asarray(1.) float64;
+// under prefer_float32 a Python-float-like value gives float32). Element types of a std::vector:
+//  - Python-like (a C++ literal list stands for a Python list): int, long, long long -> int64,
+//    double -> float64, bool -> bool, std::complex<double> -> complex128; with dtype= the values
+//    are checked like NumPy's np.array([...], dtype) (OverflowError for 300 -> uint8, NaN -> int
+//    is a ValueError, complex -> real is a TypeError).
+//  - typed, like a NumPy array of that type: signed char/short -> int8/int16, unsigned types ->
+//    uint8..uint64 by width, float -> float32, float16_t, bfloat16_t, std::complex<float>;
+//    dtype= casts them unsafely, as astype does.
+//  An empty vector keeps its element type's dtype (NumPy's np.array([]) is float64 whatever the intent).
 Tensor asarray(const Scalar& v, std::optional<DType> dtype = std::nullopt);
 Tensor asarray(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 template <class T>
 Tensor asarray(const std::vector<T>& v, std::optional<DType> dtype = std::nullopt);
-// Nested initializer lists: array({{1, 2}, {3, 4}}).
-class NestedList;  // defined in parity/nested_list.h
+// Nested initializer lists: array({{1, 2}, {3, 4}}) is int64 (2, 2); ints and floats mixed
+// promote like NumPy; ragged nesting is a ValueError; dtype= is value-checked as above.
 Tensor array(const NestedList& v, std::optional<DType> dtype = std::nullopt);
 
-// Seedable random numbers (PCG64-like, engine/src/ops/random.cpp).
+// Seedable random numbers (engine/src/ops/random.cpp). The bit generator is xoshiro256**
+// seeded through splitmix64; normals use the Box-Muller transform. Same seed -> same stream, but
+// the streams are NOT NumPy's (np.random.default_rng uses PCG64 and a ziggurat).
+// dtype: any float dtype (computed in float64, then rounded); others are a TypeError.
 class Generator {
  public:
   explicit Generator(uint64_t seed = 0);
   Tensor normal(const Shape& shape, double loc = 0.0, double scale = 1.0, DType dtype = float64);
+  // Values in [low, high) after rounding to dtype (a draw that rounds up to high is redrawn).
   Tensor uniform(const Shape& shape, double low = 0.0, double high = 1.0, DType dtype = float64);
   Tensor standard_normal(const Shape& shape, DType dtype = float64) { return normal(shape, 0, 1, dtype); }
   uint64_t next_u64();
-  double next_double();  // [0, 1)
+  double next_double();  // [0, 1), 53 random bits
+  double next_normal();  // standard normal
  private:
-  uint64_t state_, inc_;
+  uint64_t s_[4];
   bool has_spare_ = false;
   double spare_ = 0;
 };

@@ -1,5 +1,5 @@
 // add, subtract, multiply: NumPy's integer wrap-around, bool add is logical or.
-#include "../ufunc.h"
+#include "binary_common.h"
 
 namespace parity {
 
@@ -41,7 +41,21 @@ struct Multiply {
 }  // namespace
 
 PARITY_UFUNC2(add, "add", AllLoops, Add)
-PARITY_UFUNC2(subtract, "subtract", NumericLoops, Subtract)  // NumPy: bool subtract is a TypeError
+const UFuncDef& ufunc_subtract() {
+  static const UFuncDef def{"subtract", 2, make_binary_loops<Subtract>(NumericLoops{})};
+  return def;
+}
+// NumPy refuses bool - bool (arrays or Python bools) instead of using the int8 loop.
+Tensor subtract(const ArrayLike& a, const ArrayLike& b, OutArg out) {
+  auto is_b = [](const ArrayLike& x) {
+    return x.is_tensor() ? x.tensor().defined() && x.tensor().dtype() == DType::Bool
+                         : x.scalar().type == Scalar::Type::Bool;
+  };
+  if (is_b(a) && is_b(b))
+    throw TypeError("[subtract] numpy boolean subtract, the `-` operator, is not supported, use the "
+                    "bitwise_xor, the `^` operator, or the logical_xor function instead.");
+  return apply_binary(ufunc_subtract(), a, b, out);
+}
 PARITY_UFUNC2(multiply, "multiply", AllLoops, Multiply)
 
 }  // namespace parity

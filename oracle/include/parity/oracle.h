@@ -31,5 +31,8 @@ void exec(const std::string& code);
 // eval() that must succeed and yield one array.
 Tensor eval_tensor(const std::string& expr, const Args& args = {});
 std::string numpy_version();
+// str() of the Python value of `expr` (use repr(...) in `expr` for a repr); throws
+// std::runtime_error when Python raises.
+std::string eval_str(const std::string& expr, const Args& args = {});
 
 }  // namespace parity::oracle

@@ -1,0 +1,60 @@
+// logical_and, logical_or, logical_xor -> bool. NumPy casts mixed inputs to bool ('??->?'), so
+// no promotion happens: logical_and(bfloat16, int16) and logical_and(uint8, 300) both work.
+#include <cmath>
+#include <complex>
+
+#include "binary_common.h"
+
+namespace parity {
+
+namespace {
+template <class T> bool truth(const T& v) {
+  if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0;
+  else return v != T(0);  // NaN is true
+}
+struct LogicalAnd { template <class T> bool operator()(T a, T b) const { return truth(a) && truth(b); } };
+struct LogicalOr { template <class T> bool operator()(T a, T b) const { return truth(a) || truth(b); } };
+struct LogicalXor { template <class T> bool operator()(T a, T b) const { return truth(a) != truth(b); } };
+
+// An operand as a bool array or bool weak scalar. Python ints above INT64_MAX overflow like
+// NumPy's conversion to C long.
+ArrayLike as_bool(const ArrayLike& x, const char* op) {
+  if (x.is_tensor()) {
+    const Tensor& t = x.tensor();
+    if (!t.defined() || t.dtype() == DType::Bool) return x;
+    return not_equal(t, false);
+  }
+  const Scalar& s = x.scalar();
+  switch (s.type) {
+    case Scalar::Type::Bool: return x;
+    case Scalar::Type::Int:
+      if (s.big_uint) throw OverflowError(op_msg(op, "Python int too large to convert to C long"));
+      return Scalar(s.i != 0);
+    case Scalar::Type::Float: return Scalar(s.c.real() != 0 || std::isnan(s.c.real()));
+    case Scalar::Type::Complex: return Scalar(s.c.real() != 0 || s.c.imag() != 0 || std::isnan(s.c.real()) || std::isnan(s.c.imag()));
+  }
+  return x;
+}
+
+Tensor logical(const UFuncDef& uf, const ArrayLike& a, const ArrayLike& b, OutArg out) {
+  if (a.is_tensor() && b.is_tensor() && a.tensor().defined() && b.tensor().defined() &&
+      a.tensor().dtype() == b.tensor().dtype())
+    return apply_binary(uf, a, b, out);  // the type's own loop
+  return apply_binary(uf, as_bool(a, uf.name), as_bool(b, uf.name), out);
+}
+}  // namespace
+
+#define PARITY_LOGICAL(name, Kernel)                                              \
+  const UFuncDef& ufunc_##name() {                                                \
+    static const UFuncDef def{#name, 2, make_binary_loops<Kernel>(AllLoops{})};   \
+    return def;                                                                   \
+  }                                                                               \
+  Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out) {               \
+    return logical(ufunc_##name(), a, b, out);                                    \
+  }
+PARITY_LOGICAL(logical_and, LogicalAnd)
+PARITY_LOGICAL(logical_or, LogicalOr)
+PARITY_LOGICAL(logical_xor, LogicalXor)
+#undef PARITY_LOGICAL
+
+}  // namespace parity

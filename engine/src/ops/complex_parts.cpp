@@ -1,0 +1,38 @@
+// real, imag, angle as free functions (NumPy's np.real, np.imag, np.angle).
+#include "unary_common.h"
+
+namespace parity {
+
+namespace {
+// arctan2(imag, real): for real input NumPy calls arctan2(0, x), so the loop is found from x's
+// dtype (int8 -> float16); complex gives its real dtype.
+struct Angle {
+  template <class T> auto operator()(T x) const {
+    if constexpr (is_complex_v<T>) return std::atan2(x.imag(), x.real());
+    else return std::atan2(T(0), x);
+  }
+};
+const UFuncDef& ufunc_angle() {
+  static const UFuncDef def{"angle", 1, make_unary_loops<Angle>(FloatLoops{})};
+  return def;
+}
+Tensor as_tensor(const ArrayLike& x, const char* op) {
+  Tensor t = x.is_tensor() ? x.tensor() : x.to_tensor(std::nullopt, op);
+  if (!t.defined()) throw ValueError(op_msg(op, "undefined tensor argument"));
+  return t;
+}
+}  // namespace
+
+Tensor real(const ArrayLike& x) { return as_tensor(x, "real").real(); }  // a view, or x itself
+Tensor imag(const ArrayLike& x) { return as_tensor(x, "imag").imag(); }  // zeros for real input
+
+Tensor angle(const ArrayLike& x, bool deg) {
+  Tensor t = as_tensor(x, "angle");
+  // arctan2(0, bool) promotes the weak 0 with bool to int64, hence float64.
+  if (t.dtype() == DType::Bool) t = t.astype(DType::Int64);
+  Tensor a = apply_unary(ufunc_angle(), t, {});
+  if (deg) multiply(a, 180.0 / 3.141592653589793238462643383279502884, a);  // in a's dtype, as NumPy's a *= 180/pi
+  return a;
+}
+
+}  // namespace parity

@@ -1,0 +1,189 @@
+// matmul, dot, outer. One batched kernel: contiguous copies in the compute dtype, then an
+// i-k-j loop (row of C += A[i,k] * row k of B), cache-friendly without a BLAS.
+#include <algorithm>
+#include <cstring>
+
+#include "convert.h"
+#include "iter.h"
+#include "parity/ops.h"
+#include "shape_util.h"
+
+namespace parity {
+
+namespace {
+
+constexpr const char* kSig = "with gufunc signature (n?,k),(k,m?)->(n?,m?)";
+
+// The dtype the kernel runs in: 16-bit floats accumulate in float32, as NumPy's loops do.
+DType compute_dtype(DType d) { return (d == float16 || d == bfloat16) ? float32 : d; }
+
+// c (n x m) = a (n x k) @ b (k x m), all contiguous, c not yet initialized.
+template <class T>
+void gemm(const T* a, const T* b, T* c, int64_t n, int64_t k, int64_t m) {
+  if constexpr (std::is_same_v<T, bool>) {
+    for (int64_t i = 0; i < n; ++i) {
+      bool* ci = c + i * m;
+      std::fill(ci, ci + m, false);
+      for (int64_t p = 0; p < k; ++p) {
+        if (!a[i * k + p]) continue;
+        const bool* bp = b + p * m;
+        for (int64_t j = 0; j < m; ++j) ci[j] = ci[j] || bp[j];
+      }
+    }
+  } else if constexpr (std::is_integral_v<T>) {
+    // unsigned 64-bit arithmetic: wraps like NumPy's loops, without signed-overflow UB
+    std::vector<uint64_t> acc(static_cast<size_t>(m));
+    for (int64_t i = 0; i < n; ++i) {
+      std::fill(acc.begin(), acc.end(), 0);
+      for (int64_t p = 0; p < k; ++p) {
+        const uint64_t av = static_cast<uint64_t>(static_cast<int64_t>(a[i * k + p]));
+        if (av == 0) continue;
+        const T* bp = b + p * m;
+        for (int64_t j = 0; j < m; ++j) acc[j] += av * static_cast<uint64_t>(static_cast<int64_t>(bp[j]));
+      }
+      for (int64_t j = 0; j < m; ++j) c[i * m + j] = static_cast<T>(acc[j]);
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      T* ci = c + i * m;
+      std::fill(ci, ci + m, T(0));
+      for (int64_t p = 0; p < k; ++p) {
+        const T av = a[i * k + p];
+        const T* bp = b + p * m;
+        for (int64_t j = 0; j < m; ++j) ci[j] += av * bp[j];
+      }
+    }
+  }
+}
+
+[[noreturn]] void core_mismatch(int operand, int64_t got, int64_t want, const Shape& sa, const Shape& sb) {
+  throw ValueError("[matmul] Input operand " + std::to_string(operand) + " has a mismatch in its core dimension 0, " +
+                   kSig + " (size " + std::to_string(got) + " is different from " + std::to_string(want) + "; shapes " +
+                   shape_str(sa) + " and " + shape_str(sb) + ")");
+}
+
+// Batched (..., n, k) @ (..., k, m) with broadcast batch dims; a and b have ndim >= 2.
+Tensor matmul_nd(const Tensor& a_in, const Tensor& b_in, DType rdt) {
+  const DType cdt = compute_dtype(rdt);
+  Tensor a = a_in.dtype() == cdt ? a_in.contiguous() : a_in.astype(cdt);
+  Tensor b = b_in.dtype() == cdt ? b_in.contiguous() : b_in.astype(cdt);
+  const int64_t n = a.shape(-2), k = a.shape(-1), m = b.shape(-1);
+  Shape ab(a.shape().begin(), a.shape().end() - 2), bb(b.shape().begin(), b.shape().end() - 2);
+  Shape batch = broadcast_shape({ab, bb}, "matmul");
+  Shape out_shape = batch;
+  out_shape.push_back(n);
+  out_shape.push_back(m);
+  Tensor c = new_tensor(out_shape, cdt);
+  if (c.size() == 0) return c.astype(rdt, Casting::unsafe, false);
+  // per-batch-dimension matrix strides of a and b (0 where broadcast)
+  const size_t nb = batch.size();
+  std::vector<int64_t> sa(nb, 0), sb(nb, 0);
+  {
+    int64_t acc = n * k;
+    for (size_t i = ab.size(); i-- > 0;) { sa[nb - ab.size() + i] = ab[i] == 1 ? 0 : acc; acc *= ab[i]; }
+    acc = k * m;
+    for (size_t i = bb.size(); i-- > 0;) { sb[nb - bb.size() + i] = bb[i] == 1 ? 0 : acc; acc *= bb[i]; }
+  }
+  int64_t nbatch = 1;
+  for (int64_t d : batch) nbatch *= d;
+  dispatch<DTypeList<DType::Bool, DType::Int8, DType::Int16, DType::Int32, DType::Int64, DType::UInt8,
+                     DType::UInt16, DType::UInt32, DType::UInt64, DType::Float32, DType::Float64,
+                     DType::Complex64, DType::Complex128>>(cdt, "matmul", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* pa = a.data<T>();
+    const T* pb = b.data<T>();
+    T* pc = c.data<T>();
+    std::vector<int64_t> idx(nb, 0);
+    int64_t oa = 0, ob = 0;
+    for (int64_t t = 0; t < nbatch; ++t) {
+      if (k == 0) std::fill(pc + t * n * m, pc + (t + 1) * n * m, T(0));
+      else gemm<T>(pa + oa, pb + ob, pc + t * n * m, n, k, m);
+      for (size_t d = nb; d-- > 0;) {  // odometer over the batch dims
+        if (++idx[d] < batch[d]) { oa += sa[d]; ob += sb[d]; break; }
+        oa -= sa[d] * (batch[d] - 1);
+        ob -= sb[d] * (batch[d] - 1);
+        idx[d] = 0;
+      }
+    }
+  });
+  return cdt == rdt ? c : c.astype(rdt);
+}
+
+}  // namespace
+
+namespace {
+// matmul's checks and shapes. ml_dtypes registers bfloat16 @ bfloat16 -> float32 for matmul
+// (not for dot), so `bf16_to_f32` is set for matmul only.
+Tensor matmul_impl(const Tensor& a_in, const Tensor& b_in, const OutArg& out, bool bf16_to_f32) {
+  if (!a_in.defined() || !b_in.defined()) throw ValueError("[matmul] undefined tensor");
+  for (int i = 0; i < 2; ++i)
+    if ((i == 0 ? a_in : b_in).ndim() == 0)
+      throw ValueError("[matmul] Input operand " + std::to_string(i) +
+                       " does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)");
+  const bool a1 = a_in.ndim() == 1, b1 = b_in.ndim() == 1;
+  Tensor a = a1 ? a_in.reshape({1, a_in.shape(0)}) : a_in;
+  Tensor b = b1 ? b_in.reshape({b_in.shape(0), 1}) : b_in;
+  if (a.shape(-1) != b.shape(-2)) core_mismatch(1, b.shape(-2), a.shape(-1), a_in.shape(), b_in.shape());
+  DType rdt = result_type({a_in.dtype(), b_in.dtype()}, "matmul");
+  if (bf16_to_f32 && rdt == bfloat16) rdt = float32;
+  // the result shape, checked against out= before any work
+  Shape batch = broadcast_shape({Shape(a.shape().begin(), a.shape().end() - 2),
+                                 Shape(b.shape().begin(), b.shape().end() - 2)}, "matmul");
+  Shape rshape = batch;
+  if (!a1) rshape.push_back(a.shape(-2));
+  if (!b1) rshape.push_back(b.shape(-1));
+  if (out.tensor) {
+    const Tensor& o = *out.tensor;
+    if (!o.defined()) throw ValueError("[matmul] undefined out= tensor");
+    if (o.shape() != rshape)
+      throw ValueError("[matmul] Output operand 0 has a mismatch in its core dimension or batch shape " +
+                       std::string(kSig) + " (out shape " + shape_str(o.shape()) + ", result shape " + shape_str(rshape) + ")");
+    if (!can_cast(rdt, o.dtype(), Casting::same_kind))
+      throw UFuncTypeError(std::string("[matmul] Cannot cast ufunc 'matmul' output from dtype('") + name(rdt) +
+                           "') to dtype('" + name(o.dtype()) + "') with casting rule 'same_kind'");
+  }
+  Tensor r = matmul_nd(a, b, rdt).reshape(rshape);
+  if (out.tensor) {
+    copy_cast(r, *out.tensor);
+    return *out.tensor;
+  }
+  return r;
+}
+}  // namespace
+
+Tensor matmul(const Tensor& a, const Tensor& b, OutArg out) { return matmul_impl(a, b, out, true); }
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  if (!a.defined() || !b.defined()) throw ValueError("[dot] undefined tensor");
+  if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
+  const int64_t bk_axis = b.ndim() == 1 ? 0 : b.ndim() - 2;
+  if (a.shape(-1) != b.shape()[bk_axis]) {
+    std::string sa = shape_str(a.shape()), sb = shape_str(b.shape());
+    auto strip = [](std::string s) {  // NumPy prints (2,3) here, without spaces
+      s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
+      return s;
+    };
+    throw ValueError("[dot] shapes " + strip(sa) + " and " + strip(sb) + " not aligned: " + std::to_string(a.shape(-1)) +
+                     " (dim " + std::to_string(a.ndim() - 1) + ") != " + std::to_string(b.shape()[bk_axis]) +
+                     " (dim " + std::to_string(bk_axis) + ")");
+  }
+  // 1-D or 2-D b: matmul's rules give dot's result
+  if (b.ndim() <= 2) return matmul_impl(a, b, {}, false);
+  // N-D b: sum over a's last axis and b's second-to-last; result a.shape[:-1] + b.shape[:-2] + b.shape[-1:]
+  const int64_t k = a.shape(-1);
+  Tensor a2 = a.reshape({-1, k});
+  Tensor b2 = b.moveaxis({b.ndim() - 2}, {0}).reshape({k, -1});
+  Shape rshape(a.shape().begin(), a.shape().end() - 1);
+  rshape.insert(rshape.end(), b.shape().begin(), b.shape().end() - 2);
+  rshape.push_back(b.shape(-1));
+  return matmul_impl(a2, b2, {}, false).reshape(rshape);
+}
+
+Tensor outer(const Tensor& a, const Tensor& b) {
+  return multiply(a.ravel().reshape({-1, 1}), b.ravel().reshape({1, -1}));
+}
+
+Tensor Tensor::matmul(const Tensor& other) const { return parity::matmul(*this, other); }
+Tensor Tensor::dot(const Tensor& other) const { return parity::dot(*this, other); }
+
+}  // namespace parity

@@ -1,0 +1,64 @@
+// cumsum, cumprod: add/multiply accumulate along one axis (None flattens in C order), rounding
+// to the result dtype at every step as NumPy's accumulate loops do.
+#include "../shape_util.h"
+#include "reduce_util.h"
+
+namespace parity {
+namespace {
+Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype,
+                  const OutArg& out, bool prod, const char* op) {
+  reduce::check_defined(x, op);
+  Tensor src = x;
+  int64_t ax = 0;
+  if (!axis || x.ndim() == 0) {  // a 0-d input accumulates as shape (1,), like NumPy
+    if (axis) normalize_axis(*axis, 1, op);
+    src = x.reshape({-1});
+  } else {
+    ax = normalize_axis(*axis, x.ndim(), op);
+  }
+  const DType acc = dtype ? *dtype : reduce::sum_dtype(x.dtype());
+  src = reduce::cast_keep_layout(src, acc);
+  Tensor res = new_tensor(src.shape(), acc);
+  Shape outer;
+  std::vector<int64_t> sa, sb;
+  const Strides ba = src.byte_strides(), bb = res.byte_strides();
+  for (int64_t i = 0; i < src.ndim(); ++i)
+    if (i != ax) {
+      outer.push_back(src.shape()[i]);
+      sa.push_back(ba[i]);
+      sb.push_back(bb[i]);
+    }
+  const int64_t n = src.shape()[ax], s_in = ba[ax], s_out = bb[ax];
+  if (src.size() > 0) {
+    dispatch<AllTypes>(acc, op, [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      using C = compute_t<S>;
+      reduce::odometer2(outer, sa, sb, static_cast<char*>(src.data_ptr()),
+                        static_cast<char*>(res.data_ptr()), [&](char* a, char* b) {
+                          C v = prod ? C(1) : C(0);
+                          for (int64_t i = 0; i < n; ++i) {
+                            C e = static_cast<C>(reduce::load<S>(a + i * s_in));
+                            v = reduce::round_to<S>(prod ? reduce::wrap_mul(v, e) : reduce::wrap_add(v, e));
+                            *reinterpret_cast<S*>(b + i * s_out) = static_cast<S>(v);
+                          }
+                        });
+    });
+  }
+  return reduce::finish(res, out, op);
+}
+}  // namespace
+
+Tensor cumsum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
+  return cumulative(x, axis, dtype, out, false, "cumsum");
+}
+Tensor cumprod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
+  return cumulative(x, axis, dtype, out, true, "cumprod");
+}
+Tensor Tensor::cumsum(std::optional<int64_t> axis, std::optional<DType> dtype) const {
+  return parity::cumsum(*this, axis, dtype);
+}
+Tensor Tensor::cumprod(std::optional<int64_t> axis, std::optional<DType> dtype) const {
+  return parity::cumprod(*this, axis, dtype);
+}
+
+}  // namespace parity

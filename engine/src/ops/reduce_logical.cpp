@@ -1,0 +1,42 @@
+// any, all: truth of elements (NaN is true; a complex is true when either part is nonzero).
+#include "../shape_util.h"
+#include "reduce_util.h"
+
+namespace parity {
+namespace {
+Tensor logical(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& out, bool all,
+               const char* op) {
+  reduce::check_defined(x, op);
+  reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
+  Tensor res = new_tensor(p.result_shape, DType::Bool);
+  bool* o = res.data<bool>();
+  dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    using C = compute_t<S>;
+    reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
+      bool acc = all;  // identity: all() of nothing is true, any() false
+      reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+        for (int64_t i = 0; i < n && acc == all; ++i)
+          acc = static_cast<C>(reduce::load<S>(row + i * s)) != C(0);
+      });
+      o[k] = acc;
+    });
+  });
+  return reduce::finish(res, out, op);
+}
+}  // namespace
+
+Tensor any(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  return logical(x, axis, keepdims, out, false, "any");
+}
+Tensor all(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  return logical(x, axis, keepdims, out, true, "all");
+}
+Tensor Tensor::any(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+  return parity::any(*this, axis, keepdims);
+}
+Tensor Tensor::all(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+  return parity::all(*this, axis, keepdims);
+}
+
+}  // namespace parity

@@ -1,0 +1,128 @@
+// amax, amin (NaN propagates), nanmax, nanmin (NumPy's fmax/fmin.reduce: NaN skipped), argmax,
+// argmin (first NaN, else first extreme). Complex values compare lexicographically, as in NumPy.
+#include "../shape_util.h"
+#include "reduce_util.h"
+
+namespace parity {
+namespace {
+
+template <class C> bool greater(const C& a, const C& b) {
+  if constexpr (is_complex_v<C>) return a.real() > b.real() || (a.real() == b.real() && a.imag() > b.imag());
+  else return a > b;
+}
+// a is better than b for a max (or min) reduction.
+template <class C> bool better(const C& a, const C& b, bool is_max) {
+  return is_max ? greater(a, b) : greater(b, a);
+}
+
+Tensor extreme(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& out, bool is_max,
+               bool skip_nan, const char* op) {
+  reduce::check_defined(x, op);
+  reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
+  if (p.count == 0)
+    throw ValueError(op_msg(op, std::string("zero-size array to reduction operation ") +
+                                    (skip_nan ? (is_max ? "fmax" : "fmin") : (is_max ? "maximum" : "minimum")) +
+                                    " which has no identity"));
+  Tensor res = new_tensor(p.result_shape, x.dtype());
+  dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    using C = compute_t<S>;
+    S* o = res.data<S>();
+    reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
+      bool first = true;
+      C acc{};
+      reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+        for (int64_t i = 0; i < n; ++i) {
+          C v = static_cast<C>(reduce::load<S>(row + i * s));
+          if (first) { acc = v; first = false; continue; }
+          if (skip_nan) {  // fmax: a NaN loses to any number
+            if (reduce::is_nan_v(v)) continue;
+            if (reduce::is_nan_v(acc) || better(v, acc, is_max)) acc = v;
+          } else {  // maximum: the first NaN wins; ties take the later element (signed zeros)
+            if (!reduce::is_nan_v(acc) && !better(acc, v, is_max)) acc = v;
+          }
+        }
+      });
+      o[k] = static_cast<S>(acc);
+    });
+  });
+  return reduce::finish(res, out, op);
+}
+
+Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, const OutArg& out,
+                   bool is_max, const char* op) {
+  reduce::check_defined(x, op);
+  Tensor src = x;
+  Shape shape;  // the result's shape
+  if (!axis || x.ndim() == 0) {  // flattened in C order; a 0-d input acts as shape (1,)
+    if (axis) normalize_axis(*axis, 1, op);
+    src = x.reshape({-1});
+    if (keepdims) shape.assign(x.ndim(), 1);
+  }
+  const int64_t ax = (!axis || x.ndim() == 0) ? 0 : normalize_axis(*axis, x.ndim(), op);
+  reduce::Plan p = reduce::make_plan(src, std::vector<int64_t>{ax}, keepdims, op);
+  if (axis && x.ndim() > 0) shape = p.result_shape;
+  if (p.count == 0)
+    throw ValueError(op_msg(op, std::string("attempt to get ") + (is_max ? "argmax" : "argmin") +
+                                    " of an empty sequence"));
+  if (out.tensor && out.tensor->defined() && !is_integer(out.tensor->dtype()))
+    throw TypeError(op_msg(op, std::string("Cannot cast array data from dtype('int64') to dtype('") +
+                                   name(out.tensor->dtype()) + "') according to the rule 'safe'"));
+  Tensor res = new_tensor(shape, DType::Int64);
+  int64_t* o = res.data<int64_t>();
+  dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    using C = compute_t<S>;
+    reduce::for_each_output(p, src, [&](const char* base, int64_t k) {
+      C best{};
+      int64_t bi = -1, i = 0;
+      bool done = false;
+      reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+        for (int64_t j = 0; j < n && !done; ++j, ++i) {
+          C v = static_cast<C>(reduce::load<S>(row + j * s));
+          if (reduce::is_nan_v(v)) { bi = i; done = true; }  // the first NaN is the answer
+          else if (bi < 0 || better(v, best, is_max)) { best = v; bi = i; }
+        }
+      });
+      o[k] = bi;
+    });
+  });
+  if (out.tensor && out.tensor->defined() && out.tensor->shape() != res.shape())
+    throw ValueError(op_msg(op, std::string("output array does not match result of np.") +
+                                    (is_max ? "argmax" : "argmin")));
+  return reduce::finish(res, out, op);
+}
+}  // namespace
+
+Tensor amax(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  return extreme(x, axis, keepdims, out, true, false, "amax");
+}
+Tensor amin(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  return extreme(x, axis, keepdims, out, false, false, "amin");
+}
+Tensor nanmax(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  return extreme(x, axis, keepdims, out, true, true, "nanmax");
+}
+Tensor nanmin(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  return extreme(x, axis, keepdims, out, false, true, "nanmin");
+}
+Tensor argmax(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
+  return arg_extreme(x, axis, keepdims, out, true, "argmax");
+}
+Tensor argmin(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
+  return arg_extreme(x, axis, keepdims, out, false, "argmin");
+}
+Tensor Tensor::max(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+  return parity::amax(*this, axis, keepdims);
+}
+Tensor Tensor::min(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+  return parity::amin(*this, axis, keepdims);
+}
+Tensor Tensor::argmax(std::optional<int64_t> axis, bool keepdims) const {
+  return parity::argmax(*this, axis, keepdims);
+}
+Tensor Tensor::argmin(std::optional<int64_t> axis, bool keepdims) const {
+  return parity::argmin(*this, axis, keepdims);
+}
+
+}  // namespace parity

@@ -1,0 +1,189 @@
+#pragma once
+// The reduction driver shared by every reduce*.cpp: axis handling, a plan that puts the reduced
+// axes innermost, loops over outputs and over the "rows" of reduced elements, NumPy's pairwise
+// summation, result dtypes and out= handling.
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../convert.h"
+#include "parity/ops.h"
+
+namespace parity::reduce {
+
+struct Plan {
+  Shape result_shape;                 // with keepdims applied
+  std::vector<bool> reduced;          // per input axis
+  int64_t count = 1;                  // elements reduced into each output
+  int64_t nout = 1;                   // number of outputs
+  Shape outer_shape;                  // kept axes, in order (outputs are C-contiguous over these)
+  std::vector<int64_t> outer_strides; // input byte strides of the kept axes
+  Shape red_shape;                    // reduced axes, outermost first, coalesced; never empty
+  std::vector<int64_t> red_strides;   // input byte strides of those
+  // NumPy reduces the input's innermost-in-memory axis in one inner-loop call (pairwise for add,
+  // rounding to the output dtype once per call); otherwise it rounds after every element.
+  bool inner_contig = false;
+};
+
+// Normalizes `axis` (None = all) for a `ndim`-d input: AxisError out of range, ValueError repeated.
+std::vector<bool> reduced_axes(const Axes& axis, int64_t ndim, const char* op);
+Plan make_plan(const Tensor& x, const Axes& axis, bool keepdims, const char* op);
+
+void check_defined(const Tensor& x, const char* op);
+// Default result dtype of sum/prod/cumsum: bool and signed ints -> int64, unsigned -> uint64.
+DType sum_dtype(DType d);
+// Default accumulation dtype of mean/var: bool and ints -> float64.
+DType float_dtype(DType d);
+
+// Copies `result` into out (NumPy's reduction checks: same ndim and shape; unsafe casting) and
+// returns the tensor to give back.
+Tensor finish(const Tensor& result, const OutArg& out, const char* op);
+
+// Calls f(ptr) for every index of `shape` in C order, ptr = base + sum(index * strides).
+template <class F>
+void odometer(const Shape& shape, const std::vector<int64_t>& strides, const char* base, F&& f) {
+  for (int64_t d : shape)
+    if (d == 0) return;
+  const int64_t nd = static_cast<int64_t>(shape.size());
+  if (nd == 0) { f(base); return; }
+  std::vector<int64_t> idx(nd, 0);
+  const char* p = base;
+  const int64_t n = shape[nd - 1], s = strides[nd - 1];
+  while (true) {
+    for (int64_t i = 0; i < n; ++i) f(p + i * s);
+    int64_t d = nd - 2;
+    for (; d >= 0; --d) {
+      if (++idx[d] < shape[d]) { p += strides[d]; break; }
+      p -= strides[d] * (shape[d] - 1);
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+// Calls f(in_base, out_index) for each output of the plan.
+template <class F> void for_each_output(const Plan& p, const Tensor& x, F&& f) {
+  int64_t k = 0;
+  odometer(p.outer_shape, p.outer_strides, static_cast<const char*>(x.data_ptr()),
+           [&](const char* q) { f(q, k++); });
+}
+
+// Calls f(row, n, byte_stride) for each innermost row of reduced elements under `base`.
+template <class F> void for_each_row(const Plan& p, const char* base, F&& f) {
+  if (p.count == 0) return;
+  const size_t nd = p.red_shape.size();
+  const int64_t n = p.red_shape[nd - 1], s = p.red_strides[nd - 1];
+  Shape sh(p.red_shape.begin(), p.red_shape.end() - 1);
+  std::vector<int64_t> st(p.red_strides.begin(), p.red_strides.end() - 1);
+  odometer(sh, st, base, [&](const char* q) { f(q, n, s); });
+}
+
+template <class T> inline T load(const char* p) { return *reinterpret_cast<const T*>(p); }
+
+// Rounds a compute value to storage type S and back: what storing into an S output does.
+template <class S, class C> inline C round_to(C v) {
+  if constexpr (is_half_v<S>) return static_cast<float>(S(v));
+  else return v;
+}
+
+// NumPy's pairwise summation: blocks of 8 partial sums up to 128 elements, halves above that.
+template <class C, class Load> C pairwise_sum(const char* p, int64_t n, int64_t s, const Load& ld) {
+  if (n < 8) {
+    C r = C(0);
+    for (int64_t i = 0; i < n; ++i) r += ld(p + i * s);
+    return r;
+  }
+  if (n <= 128) {
+    C r[8];
+    for (int j = 0; j < 8; ++j) r[j] = ld(p + j * s);
+    int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] += ld(p + (i + j) * s);
+    C res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res += ld(p + i * s);
+    return res;
+  }
+  int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_sum<C>(p, n2, s, ld) + pairwise_sum<C>(p + n2 * s, n - n2, s, ld);
+}
+
+// Integer arithmetic that wraps like NumPy's, without signed-overflow UB.
+template <class T> inline T wrap_add(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a || b;
+  else if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  } else return a + b;
+}
+template <class T> inline T wrap_mul(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a && b;
+  else if constexpr (std::is_integral_v<T>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+  } else return a * b;
+}
+
+template <class T> inline bool is_nan_v(T v) {
+  if constexpr (is_complex_v<T>) return std::isnan(v.real()) || std::isnan(v.imag());
+  else if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
+  else return false;
+}
+
+// NumPy's add.reduce for an S output, on elements given by ld(ptr) -> compute_t<S>: ints wrap,
+// floats sum each inner row pairwise and round to S once per row (per element when the row is not
+// the input's innermost axis, and always for bfloat16, whose ml_dtypes loop rounds every step).
+template <class S, class Ld> compute_t<S> sum_rows(const Plan& p, const char* base, const Ld& ld) {
+  using C = compute_t<S>;
+  C acc = C(0);
+  const bool per_row = p.inner_contig && !std::is_same_v<S, bfloat16_t>;
+  for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+    if constexpr (std::is_integral_v<C>) {
+      for (int64_t i = 0; i < n; ++i) acc = wrap_add(acc, ld(row + i * s));
+    } else {
+      if (per_row) {
+        acc = round_to<S>(acc + pairwise_sum<C>(row, n, s, ld));
+      } else {
+        for (int64_t i = 0; i < n; ++i) acc = round_to<S>(acc + ld(row + i * s));
+      }
+    }
+  });
+  return acc;
+}
+
+// Calls f(pa, pb) over `shape` for two operands with their own byte strides.
+template <class F>
+void odometer2(const Shape& shape, const std::vector<int64_t>& sa, const std::vector<int64_t>& sb,
+               char* a, char* b, F&& f) {
+  for (int64_t d : shape)
+    if (d == 0) return;
+  const int64_t nd = static_cast<int64_t>(shape.size());
+  std::vector<int64_t> idx(nd, 0);
+  while (true) {
+    f(a, b);
+    int64_t d = nd - 1;
+    for (; d >= 0; --d) {
+      if (++idx[d] < shape[d]) { a += sa[d]; b += sb[d]; break; }
+      a -= sa[d] * (shape[d] - 1);
+      b -= sb[d] * (shape[d] - 1);
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+// Sums (or multiplies) the plan's elements of x (dtype S, already the accumulation dtype) into a
+// new tensor of dtype S, rounding as NumPy does (see Plan::inner_contig).
+Tensor sum_prod(const Tensor& x, const Plan& p, bool prod);
+// A copy (cast to d) whose axes keep x's memory order, as NumPy's order='K' copies and casts do;
+// the order decides how NumPy rounds float16 and bfloat16 sums. cast_keep_layout: x if d matches.
+Tensor copy_keep_layout(const Tensor& x, DType d);
+Tensor cast_keep_layout(const Tensor& x, DType d);
+// Whether NumPy's nansum/nanmean treat d as inexact. ml_dtypes' bfloat16 is not a subclass of
+// np.inexact, so NumPy sums its NaNs (nansum -> nan) and nanmean is mean for it.
+bool nan_aware(DType d);
+// x with NaNs (either part, for complex) replaced by zero; x itself when !nan_aware(x.dtype()).
+Tensor zero_nans(const Tensor& x);
+
+}  // namespace parity::reduce

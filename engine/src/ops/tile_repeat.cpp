@@ -1,0 +1,79 @@
+// tile and repeat: both are copies built from stride tricks (tile) or chunk copies (repeat).
+#include <cstring>
+
+#include "iter.h"
+#include "parity/ops.h"
+#include "shape_util.h"
+
+namespace parity {
+
+// tile: view x as (r0, s0, r1, s1, ...) with stride 0 along each r, copy, then merge the pairs.
+Tensor tile(const Tensor& x, const std::vector<int64_t>& reps_in) {
+  for (int64_t r : reps_in)
+    if (r < 0) throw ValueError("[tile] negative dimensions are not allowed (reps " + shape_str(reps_in) + ")");
+  std::vector<int64_t> reps = reps_in;
+  Tensor a = x;
+  if (static_cast<int64_t>(reps.size()) < a.ndim()) reps.insert(reps.begin(), a.ndim() - reps.size(), 1);
+  if (static_cast<int64_t>(reps.size()) > a.ndim()) {
+    Shape s(reps.size() - a.ndim(), 1);
+    s.insert(s.end(), a.shape().begin(), a.shape().end());
+    a = a.reshape(s);
+  }
+  Shape vshape, vstrides, out_shape;
+  for (size_t i = 0; i < reps.size(); ++i) {
+    vshape.push_back(reps[i]);
+    vstrides.push_back(0);
+    vshape.push_back(a.shape()[i]);
+    vstrides.push_back(a.strides()[i]);
+    out_shape.push_back(reps[i] * a.shape()[i]);
+  }
+  Tensor v(a.storage(), a.dtype(), vshape, vstrides, a.offset());
+  Tensor out = new_tensor(vshape, a.dtype());
+  copy_cast(v, out);
+  return out.reshape(out_shape);
+}
+
+Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optional<int64_t> axis_in) {
+  Tensor a = x;
+  int64_t axis = 0;
+  if (!axis_in || a.ndim() == 0) {
+    // axis=None repeats the flattened array; NumPy treats a 0-d array as 1-d for any axis in {0, -1}
+    if (axis_in && *axis_in != 0 && *axis_in != -1) normalize_axis(*axis_in, 1, "repeat");
+    a = a.reshape({-1});
+  } else {
+    axis = normalize_axis(*axis_in, a.ndim(), "repeat");
+  }
+  const int64_t n = a.shape()[axis];
+  std::vector<int64_t> reps;
+  if (repeats.size() == 1) {
+    if (repeats[0] < 0) throw ValueError("[repeat] negative dimensions are not allowed (repeats " + std::to_string(repeats[0]) + ")");
+    reps.assign(n, repeats[0]);
+  } else if (static_cast<int64_t>(repeats.size()) == n) {
+    for (int64_t r : repeats)
+      if (r < 0) throw ValueError("[repeat] repeats may not contain negative values.");
+    reps = repeats;
+  } else {
+    throw ValueError("[repeat] operands could not be broadcast together with shape (" + std::to_string(n) + ",) (" +
+                     std::to_string(repeats.size()) + ",)");
+  }
+  int64_t total = 0;
+  for (int64_t r : reps)
+    if (__builtin_add_overflow(total, r, &total))
+      throw ValueError("[repeat] array is too big; the repeats sum past int64");
+  Shape out_shape = a.shape();
+  out_shape[axis] = total;
+  Tensor out = new_tensor(out_shape, a.dtype());
+  if (out.size() == 0) return out;
+  Tensor c = a.contiguous();
+  int64_t outer = 1, inner = a.itemsize();
+  for (int64_t d = 0; d < axis; ++d) outer *= a.shape()[d];
+  for (int64_t d = axis + 1; d < a.ndim(); ++d) inner *= a.shape()[d];
+  const char* src = static_cast<const char*>(c.data_ptr());
+  char* dst = static_cast<char*>(out.data_ptr());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t j = 0; j < n; ++j, src += inner)
+      for (int64_t r = 0; r < reps[j]; ++r, dst += inner) std::memcpy(dst, src, static_cast<size_t>(inner));
+  return out;
+}
+
+}  // namespace parity

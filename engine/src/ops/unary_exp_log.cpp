@@ -1,0 +1,84 @@
+// sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p. Complex forms follow C99 (csqrt, cexp,
+// clog) as NumPy's do; exp2/expm1/log2/log10/log1p of complex use NumPy's formulas.
+#include "unary_common.h"
+
+namespace parity {
+
+namespace {
+constexpr double kLn2 = 0.693147180559945309417232121458176568;
+constexpr double kLog2E = 1.44269504088896340735992468100189214;
+constexpr double kLog10E = 0.434294481903251827651128918916605082;
+
+struct Sqrt {
+  template <class T> T operator()(T x) const { return std::sqrt(x); }
+};
+struct Cbrt {
+  template <class T> T operator()(T x) const { return std::cbrt(x); }
+};
+struct Exp {
+  template <class T> T operator()(T x) const { return std::exp(x); }
+};
+struct Exp2 {
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>) {
+      using R = typename T::value_type;
+      return std::exp(T(x.real() * R(kLn2), x.imag() * R(kLn2)));
+    } else {
+      return std::exp2(x);
+    }
+  }
+};
+struct Expm1 {
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>) {  // exp(z) - 1 without cancellation in the real part
+      using R = typename T::value_type;
+      const R s = std::sin(x.imag() / 2);
+      return T(std::expm1(x.real()) * std::cos(x.imag()) - 2 * s * s, std::exp(x.real()) * std::sin(x.imag()));
+    } else {
+      return std::expm1(x);
+    }
+  }
+};
+struct Log {
+  template <class T> T operator()(T x) const { return std::log(x); }
+};
+template <class T> T scaled_log(T x, double k) {
+  const T l = std::log(x);
+  using R = typename T::value_type;
+  return T(l.real() * R(k), l.imag() * R(k));
+}
+struct Log2 {
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>) return scaled_log(x, kLog2E);
+    else return std::log2(x);
+  }
+};
+struct Log10 {
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>) return scaled_log(x, kLog10E);
+    else return std::log10(x);
+  }
+};
+struct Log1p {
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>) {
+      const auto re1 = x.real() + 1;
+      return T(std::log(std::hypot(re1, x.imag())), std::atan2(x.imag(), re1));
+    } else {
+      return std::log1p(x);
+    }
+  }
+};
+}  // namespace
+
+PARITY_UNARY(sqrt, "sqrt", FloatLoops, Sqrt, TypeError)
+PARITY_UNARY(cbrt, "cbrt", RealFloatLoops, Cbrt, TypeError)
+PARITY_UNARY(exp, "exp", FloatLoops, Exp, TypeError)
+PARITY_UNARY(exp2, "exp2", FloatLoops, Exp2, TypeError)
+PARITY_UNARY(expm1, "expm1", FloatLoops, Expm1, TypeError)
+PARITY_UNARY(log, "log", FloatLoops, Log, TypeError)
+PARITY_UNARY(log2, "log2", FloatLoops, Log2, TypeError)
+PARITY_UNARY(log10, "log10", FloatLoops, Log10, TypeError)
+PARITY_UNARY(log1p, "log1p", FloatLoops, Log1p, TypeError)
+
+}  // namespace parity

@@ -1,0 +1,153 @@
+// floor, ceil, trunc, rint (round half to even) and round/around(x, decimals) with NumPy's
+// np.round semantics: scale by 10**decimals in the array's dtype, rint, unscale.
+#include <cstring>
+
+#include "../shape_util.h"
+#include "unary_common.h"
+
+namespace parity {
+
+namespace {
+struct Floor {
+  template <class T> T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) return std::floor(x);
+    else return x;  // integers and bool are already integral
+  }
+};
+struct Ceil {
+  template <class T> T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) return std::ceil(x);
+    else return x;
+  }
+};
+struct Trunc {
+  template <class T> T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) return std::trunc(x);
+    else return x;
+  }
+};
+struct Rint {  // nearbyint: rint's value (current mode: nearest-even) without raising inexact
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>) return T(std::nearbyint(x.real()), std::nearbyint(x.imag()));
+    else return std::nearbyint(x);
+  }
+};
+}  // namespace
+
+PARITY_UNARY(floor, "floor", BoolRealLoops, Floor, TypeError)
+PARITY_UNARY(ceil, "ceil", BoolRealLoops, Ceil, TypeError)
+PARITY_UNARY(trunc, "trunc", BoolRealLoops, Trunc, TypeError)
+PARITY_UNARY(rint, "rint", FloatLoops, Rint, TypeError)
+
+// ---- round(x, decimals) ----
+namespace {
+// 10**n as NumPy builds it (exact table, then repeated multiplication); inf once it overflows.
+double power_of_ten(int64_t n) {
+  static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+  if (n < 9) return p10[n];
+  double r = 1e9;
+  for (int64_t k = 9; k < n && !std::isinf(r); ++k) r *= 10.;
+  return r;
+}
+
+// The weak Python float 10**n in the loop NumPy runs: float32 for float16 (after rounding the
+// scalar to float16) and for bfloat16 (ml_dtypes promotes it with a Python float to float32);
+// overflow gives inf, never UB.
+template <class T> compute_t<T> scale_in(double p) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, bfloat16_t>) {
+    if (p > static_cast<double>(std::numeric_limits<float>::max()))
+      return std::numeric_limits<float>::infinity();
+    return static_cast<float>(p);
+  } else if constexpr (std::is_same_v<T, float16_t>) {
+    return static_cast<float>(float16_t(p));
+  } else {
+    return p;
+  }
+}
+
+// One element: x*f (or x/f), rounded to T, rint, then /f (or *f), as NumPy's three ufunc calls.
+template <class T> T round_one(T xin, double p, bool neg) {
+  using C = compute_t<T>;
+  const C f = scale_in<T>(p);
+  const C x = static_cast<C>(xin);
+  C y = static_cast<C>(T(neg ? x / f : x * f));
+  y = std::nearbyint(y);
+  return T(neg ? y * f : y / f);
+}
+
+// Rounds the inexact tensor `x` into a fresh tensor of its dtype.
+Tensor round_inexact(const Tensor& x, int64_t decimals) {
+  Tensor r = x.copy();
+  const bool neg = decimals < 0;
+  const double p = power_of_ten(neg ? -decimals : decimals);
+  dispatch<InexactTypes>(r.dtype(), "round", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* d = r.data<T>();
+    const int64_t n = r.size();
+    for (int64_t i = 0; i < n; ++i) {
+      if constexpr (is_complex_v<T>) {
+        using R = typename T::value_type;
+        d[i] = T(round_one<R>(d[i].real(), p, neg), round_one<R>(d[i].imag(), p, neg));
+      } else {
+        d[i] = round_one<T>(d[i], p, neg);
+      }
+    }
+  });
+  r.storage()->bump_version();
+  return r;
+}
+
+std::string dt(DType d) { return std::string("dtype('") + name(d) + "')"; }
+
+[[noreturn]] void throw_scale_cast(int64_t decimals, DType from, DType to) {
+  throw UFuncTypeError(op_msg("round", std::string("Cannot cast ufunc '") +
+                                           (decimals < 0 ? "divide" : "multiply") + "' output from " +
+                                           dt(from) + " to " + dt(to) + " with casting rule 'same_kind'"));
+}
+
+Tensor write_out(const Tensor& r, const Tensor& o) {
+  copy_cast(r, o);
+  o.storage()->bump_version();
+  return o;
+}
+}  // namespace
+
+Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
+  Tensor x = xa.is_tensor() ? xa.tensor() : xa.to_tensor(std::nullopt, "round");
+  if (!x.defined()) throw ValueError("[round] undefined tensor argument");
+  const Tensor* o = out.tensor ? &*out.tensor : nullptr;
+  if (o && (!o->defined() || o->shape() != x.shape()))
+    throw ValueError("[round] invalid output shape: input " + shape_str(x.shape()) + ", out " +
+                     (o->defined() ? shape_str(o->shape()) : std::string("undefined")));
+  // decimals is a C int in NumPy (which crashes on INT_MIN; we don't).
+  if (decimals > INT32_MAX) throw OverflowError("[round] signed integer is greater than maximum");
+  if (decimals < INT32_MIN) throw OverflowError("[round] signed integer is less than minimum");
+  const DType d = x.dtype();
+  if (is_integer(d) && decimals >= 0) {  // already integral: a copy
+    if (!o) return x.copy();
+    if (!can_cast(d, o->dtype(), Casting::same_kind))
+      throw TypeError(op_msg("round", "Cannot cast array data from " + dt(d) + " to " + dt(o->dtype()) +
+                                          " according to the rule 'same_kind'"));
+    return write_out(x, *o);
+  }
+  if (decimals == 0) return rint(x, out);  // bool too: rint(bool) is float16
+  if (is_integer(d) || is_bool(d)) {
+    // NumPy scales into a float64 array (or into out=, which must then take float64) ...
+    if (is_bool(d) && !o) throw_scale_cast(decimals, float64, bool_);
+    if (o && !can_cast(float64, o->dtype(), Casting::same_kind)) throw_scale_cast(decimals, float64, o->dtype());
+    Tensor r = round_inexact(x.astype(float64), decimals);
+    if (o) return write_out(r, *o);
+    return r.astype(d);  // ... and casts back unsafely, wrapping like NumPy (127 -> 130 -> -126)
+  }
+  if (o) {
+    if (is_complex(d) && !is_complex(o->dtype()))
+      throw TypeError("[round] array does not have imaginary part to set");
+    if (!can_cast(d, o->dtype(), Casting::same_kind)) throw_scale_cast(decimals, d, o->dtype());
+  }
+  Tensor r = round_inexact(x, decimals);
+  return o ? write_out(r, *o) : r;
+}
+
+Tensor around(const ArrayLike& x, int64_t decimals, OutArg out) { return round(x, decimals, out); }
+
+}  // namespace parity

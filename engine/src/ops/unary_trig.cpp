@@ -1,0 +1,30 @@
+// sin, cos, tan, arcsin, arccos, arctan. Complex forms are C99's (csin, casin...), as NumPy's.
+#include "unary_common.h"
+
+namespace parity {
+
+namespace {
+struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
+struct Cos { template <class T> T operator()(T x) const { return std::cos(x); } };
+struct Tan { template <class T> T operator()(T x) const { return std::tan(x); } };
+// asin(+-inf + i*nan) is (nan, +-inf) in NumPy (asin(z) = swap(asinh(swap(z)))); C99 leaves the
+// sign open and glibc differs.
+struct Arcsin {
+  template <class T> T operator()(T x) const {
+    if constexpr (is_complex_v<T>)
+      if (std::isinf(x.real()) && std::isnan(x.imag())) return T(x.imag(), x.real());
+    return std::asin(x);
+  }
+};
+struct Arccos { template <class T> T operator()(T x) const { return std::acos(x); } };
+struct Arctan { template <class T> T operator()(T x) const { return std::atan(x); } };
+}  // namespace
+
+PARITY_UNARY(sin, "sin", FloatLoops, Sin, TypeError)
+PARITY_UNARY(cos, "cos", FloatLoops, Cos, TypeError)
+PARITY_UNARY(tan, "tan", FloatLoops, Tan, TypeError)
+PARITY_UNARY(arcsin, "arcsin", FloatLoops, Arcsin, TypeError)
+PARITY_UNARY(arccos, "arccos", FloatLoops, Arccos, TypeError)
+PARITY_UNARY(arctan, "arctan", FloatLoops, Arctan, TypeError)
+
+}  // namespace parity

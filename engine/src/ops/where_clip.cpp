@@ -1,0 +1,134 @@
+// where(cond, x, y), where(cond) / nonzero(x), and clip as NumPy 2's 3-input clip ufunc.
+#include <climits>
+#include <cmath>
+#include <complex>
+
+#include "../shape_util.h"
+#include "../ufunc.h"
+
+namespace parity {
+
+namespace {
+// A bool array of x's truth values (complex: either part nonzero; NaN is true).
+Tensor truth(const Tensor& x) { return x.dtype() == DType::Bool ? x : not_equal(x, false); }
+
+template <class T> void where_loop(char** d, const int64_t* s, int64_t n, const void*) {
+  const char* c = d[0];
+  const char* x = d[1];
+  const char* y = d[2];
+  char* o = d[3];
+  for (int64_t i = 0; i < n; ++i, c += s[0], x += s[1], y += s[2], o += s[3])
+    *reinterpret_cast<T*>(o) = *reinterpret_cast<const bool*>(c) ? *reinterpret_cast<const T*>(x)
+                                                                 : *reinterpret_cast<const T*>(y);
+}
+
+// x and y as arrays of `dt`. A weak scalar is cast without a range check, as np.where does
+// (where(c, uint8_array, 300) holds 44).
+Tensor operand_as(const ArrayLike& v, DType dt) {
+  Tensor t = v.is_tensor() ? v.tensor() : v.to_tensor(std::nullopt, "where");
+  if (!t.defined()) throw ValueError("[where] undefined tensor argument");
+  return t.dtype() == dt ? t : t.astype(dt);
+}
+
+// ---- clip ----
+template <class T> bool isnan_any(const T& v) {
+  if constexpr (is_complex_v<T>) return std::isnan(v.real()) || std::isnan(v.imag());
+  else if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
+  else return false;
+}
+template <class T> bool less(const T& a, const T& b) {
+  if constexpr (is_complex_v<T>) return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+  else return a < b;
+}
+// min(max(x, lo), hi) with NaN in any operand giving NaN; lo > hi gives hi.
+struct Clip {
+  template <class T> T operator()(T x, T lo, T hi) const {
+    if (isnan_any(x)) return x;
+    T m = isnan_any(lo) || less(x, lo) ? lo : x;
+    if (isnan_any(m)) return m;
+    return isnan_any(hi) || less(hi, m) ? hi : m;
+  }
+};
+// NumPy's clip loop list: no bfloat16 loop (ml_dtypes has none), so bfloat16 clips as float32.
+using ClipLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                           uint64_t, float16_t, float, double, complex64_t, complex128_t>;
+
+// NumPy drops a Python-int bound beyond an integer array's range (clip(uint8, 0, 300) is fine);
+// using the dtype's own limit instead gives the same values and result dtype.
+ArrayLike clamp_bound(const ArrayLike& b, DType xdt, bool lower) {
+  if (b.is_tensor() || b.scalar().type != Scalar::Type::Int || !is_integer(xdt)) return b;
+  const Scalar& s = b.scalar();
+  __int128 v = s.big_uint ? static_cast<__int128>(s.u) : s.i;
+  return dispatch<IntegerTypes>(xdt, "clip", [&](auto tag) -> ArrayLike {
+    using T = typename decltype(tag)::type;
+    if (lower && v <= static_cast<__int128>(std::numeric_limits<T>::min())) return Scalar(std::numeric_limits<T>::min());
+    if (!lower && v >= static_cast<__int128>(std::numeric_limits<T>::max())) return Scalar(std::numeric_limits<T>::max());
+    return b;
+  });
+}
+}  // namespace
+
+PARITY_UFUNC3(clip, "clip", ClipLoops, Clip)
+
+Tensor clip(const ArrayLike& x_in, const ArrayLike& lo_in, const ArrayLike& hi_in, OutArg out) {
+  // The array argument is always strong: np.clip(5, 0, 3) works on asarray(5).
+  ArrayLike x = x_in.is_tensor() ? x_in : ArrayLike(x_in.to_tensor(std::nullopt, "clip"));
+  if (!x.tensor().defined()) throw ValueError("[clip] undefined tensor argument");
+  ArrayLike lo = clamp_bound(lo_in, x.tensor().dtype(), true);
+  ArrayLike hi = clamp_bound(hi_in, x.tensor().dtype(), false);
+  return apply_ufunc(ufunc_clip(), {&x, &lo, &hi}, out);
+}
+
+Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {
+  Tensor c = cond.is_tensor() ? cond.tensor() : cond.to_tensor(std::nullopt, "where");
+  if (!c.defined()) throw ValueError("[where] undefined tensor argument");
+  c = truth(c);
+  DType dt = result_type({x.dtype_operand(), y.dtype_operand()}, "where");
+  Tensor xt = operand_as(x, dt), yt = operand_as(y, dt);
+  Shape shape = broadcast_shape({c.shape(), xt.shape(), yt.shape()}, "where");
+  Tensor out = new_tensor(shape, dt);
+  InnerLoop loop = dispatch<AllTypes>(dt, "where", [](auto tag) -> InnerLoop {
+    return &where_loop<typename decltype(tag)::type>;
+  });
+  run_tensors(shape, {c, xt, yt, out}, loop);
+  return out;
+}
+
+std::vector<Tensor> nonzero(const Tensor& x) {
+  if (!x.defined()) throw ValueError("[nonzero] undefined tensor argument");
+  if (x.ndim() == 0)
+    throw ValueError("[nonzero] Calling nonzero on 0d arrays is not allowed. Use "
+                     "np.atleast_1d(scalar).nonzero() instead.");
+  Tensor b = truth(x).contiguous();
+  const bool* p = b.data<bool>();
+  const int64_t n = b.size(), nd = x.ndim();
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += p[i];
+  std::vector<Tensor> idx;
+  std::vector<int64_t*> dst;
+  for (int64_t d = 0; d < nd; ++d) {
+    idx.push_back(new_tensor({count}, DType::Int64));
+    dst.push_back(idx.back().data<int64_t>());
+  }
+  // Walk the C-order multi-index alongside the flat position.
+  std::vector<int64_t> mi(nd, 0);
+  int64_t k = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (p[i]) {
+      for (int64_t d = 0; d < nd; ++d) dst[d][k] = mi[d];
+      ++k;
+    }
+    for (int64_t d = nd - 1; d >= 0; --d) {
+      if (++mi[d] < x.shape()[d]) break;
+      mi[d] = 0;
+    }
+  }
+  return idx;
+}
+
+std::vector<Tensor> where(const ArrayLike& cond) {
+  Tensor c = cond.is_tensor() ? cond.tensor() : cond.to_tensor(std::nullopt, "where");
+  return nonzero(c);
+}
+
+}  // namespace parity

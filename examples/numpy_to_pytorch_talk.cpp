@@ -1,0 +1,108 @@
+// The NumPy snippets of the talk "From NumPy to PyTorch" (Mike Ruberry), redone with Parity.
+// Each ">>> " line is the NumPy code; the lines after it are what Parity prints, which is what
+// NumPy prints (engine/tests/examples_test.cpp checks this). Out of the engine's scope and so
+// left out: np.fft, np.linalg (cholesky, eig), np.diag, np.sort, autograd, torch.jit.
+#include <cmath>
+#include <complex>
+#include <iostream>
+
+#include "parity/nested_list.h"
+#include "parity/ops.h"
+#include "session.h"
+
+namespace parity_examples::talk {
+
+using namespace parity;
+constexpr double kPi = 3.141592653589793;  // np.pi
+
+inline void run(std::ostream& os) {
+  Session s(os);
+  Tensor a, b, x, result;
+
+  s.section("Simple NumPy snippets: tensor creation, addition, matrix multiplication");
+  s.numpy("import numpy as np");
+  s.numpy("a = np.array(((1, 2), (3, 4)))", [&] { a = array({{1, 2}, {3, 4}}); return ""; });
+  s.numpy("a", [&] { return a.repr(); });
+  s.numpy("b = np.array(((-1, -2), (-3, -4)))", [&] { b = array({{-1, -2}, {-3, -4}}); return ""; });
+  s.numpy("b", [&] { return b.repr(); });
+  s.numpy("np.add(a, b)", [&] { return add(a, b).repr(); });
+  s.numpy("np.matmul(a, b)", [&] { return matmul(a, b).repr(); });
+
+  s.section("More complicated NumPy snippets (the parts within Parity's scope)");
+  s.note("np.fft.fft and np.linalg.cholesky are not part of Parity; their inputs are:");
+  s.numpy("np.exp(2j * np.pi * np.arange(8) / 8)", [&] {
+    return exp(multiply(multiply(std::complex<double>(0, 2), kPi), arange(8)) / 8).repr();
+  });
+  s.numpy("A = np.array([[1, -2j], [2j, 5]])", [&] {
+    x = array({{1, std::complex<double>(-0.0, -2)}, {std::complex<double>(0, 2), 5}});  // -2j is (-0-2j)
+    return "";
+  });
+  s.numpy("A", [&] { return x.repr(); });
+  s.numpy("A.conj().T", [&] { return x.conj().T().repr(); });
+
+  s.section("Composites and primitives: sinc and copysign");
+  s.numpy(
+      "def sinc(x):\n"
+      "    x = np.asanyarray(x)\n"
+      "    y = np.pi * np.where(x == 0, 1.0e-20, x)\n"
+      "    return np.sin(y)/y");
+  auto sinc = [](const Tensor& t) {
+    Tensor y = multiply(kPi, where(t == 0, 1.0e-20, t));
+    return sin(y) / y;
+  };
+  s.numpy("x = np.linspace(-2, 2, 9)", [&] { x = linspace(-2, 2, 9); return ""; });
+  s.numpy("sinc(x)", [&] { return sinc(x).repr(); });
+  s.numpy("sinc(np.array([0., 0.5], dtype=np.float32))",
+          [&] { return sinc(array({0., 0.5}, float32)).repr(); });
+  s.numpy("np.copysign(np.array([1., -2., 3., 4.]), np.array([-1., 1., -0., 0.]))",
+          [&] { return copysign(array({1., -2., 3., 4.}), array({-1., 1., -0., 0.})).repr(); });
+  s.numpy("np.copysign(np.arange(3), -1)", [&] { return copysign(arange(3), -1).repr(); });
+  s.numpy("print(np.copysign(3, -0.0))", [&] { return parity::copysign(3, -0.0).str(); });
+
+  s.section("PyTorch and NumPy interoperability");
+  s.numpy("a = np.array((1, 2, 3))", [&] { a = array({1, 2, 3}); return ""; });
+  s.numpy("b = np.array((-1, -2, -3))", [&] { b = array({-1, -2, -3}); return ""; });
+  s.numpy("result = a + b", [&] { result = a + b; return ""; });
+  s.numpy("result", [&] { return result.repr(); });
+
+  s.section("Simple snippets on an accelerator (on the CPU here)");
+  s.numpy("a = np.array(((1., 2), (3, 4)))", [&] { a = array({{1., 2}, {3, 4}}); return ""; });
+  s.numpy("b = np.array(((-1, -2), (-3, -4)))", [&] { b = array({{-1, -2}, {-3, -4}}); return ""; });
+  s.numpy("np.add(a, b)", [&] { return add(a, b).repr(); });
+  s.numpy("np.matmul(a.astype(np.float32), b.astype(np.float32))",
+          [&] { return matmul(a.astype(float32), b.astype(float32)).repr(); });
+
+  s.section("The forward pass of the autograd example");
+  s.numpy("a = np.array((1., 2.))", [&] { a = array({1., 2.}); return ""; });
+  s.numpy("b = np.array((3., 4.))", [&] { b = array({3., 4.}); return ""; });
+  s.numpy("result = (a * b).sum()", [&] { result = (a * b).sum(); return ""; });
+  s.numpy("print(result)", [&] { return result.str(); });
+
+  s.section("When PyTorch is different from NumPy: reciprocal of integers");
+  s.numpy("a = np.array((1, 2, 3))", [&] { a = array({1, 2, 3}); return ""; });
+  s.numpy("np.reciprocal(a)", [&] { return reciprocal(a).repr(); });
+  s.note("1/0 for integers: NumPy warns and gives INT64_MIN");
+  s.numpy("np.reciprocal(np.array([1, 2, 0]))", [&] { return reciprocal(array({1, 2, 0})).repr(); });
+  s.numpy("np.reciprocal(np.array([-1, 1, 2], dtype=np.int8))",
+          [&] { return reciprocal(array({-1, 1, 2}, int8)).repr(); });
+  s.note("what torch.reciprocal gives, in NumPy terms:");
+  s.numpy("np.reciprocal(a.astype(np.float32))", [&] { return reciprocal(a.astype(float32)).repr(); });
+
+  s.section("When PyTorch is different from NumPy: ordering complex numbers");
+  s.numpy("a = np.array((complex(1, 2), complex(2, 1)))", [&] {
+    a = array({std::complex<double>(1, 2), std::complex<double>(2, 1)});
+    return "";
+  });
+  s.numpy("print(np.amax(a))", [&] { return amax(a).str(); });
+  s.numpy("print(np.amin(a))", [&] { return amin(a).str(); });
+  s.numpy("a.max(keepdims=True)", [&] { return a.max(std::nullopt, true).repr(); });
+}
+
+}  // namespace parity_examples::talk
+
+#ifndef PARITY_EXAMPLES_NO_MAIN
+int main() {
+  parity_examples::talk::run(std::cout);
+  return 0;
+}
+#endif
