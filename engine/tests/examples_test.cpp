@@ -32,7 +32,7 @@ std::vector<Block> parse_session(const std::string& text) {
       blocks.push_back({head, line.substr(4), ""});
       open = true;
     } else if (head == "... " && open) {
-      blocks.back().code += "\n" + line.substr(4);
+      blocks.back().code.append(1, '\n').append(line, 4, std::string::npos);
     } else if (line.rfind("== ", 0) == 0 || line.rfind("## ", 0) == 0) {
       open = false;
     } else if (open) {
