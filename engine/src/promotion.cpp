@@ -45,8 +45,8 @@ constexpr const char* kSameKind[15] = {
 
 int idx(DType d) { return static_cast<int>(d); }
 
-[[noreturn]] void no_common(DType a, DType b, const char* why) {
-  throw DTypePromotionError(std::string("[result_type] ") + why + ": " + name(a) + " and " +
+[[noreturn]] void no_common(DType a, DType b, const char* why, const char* op) {
+  throw DTypePromotionError(op_msg(op, why) + ": " + name(a) + " and " +
                             name(b) + " have no common dtype");
 }
 
@@ -131,22 +131,22 @@ bool can_cast(DType from, DType to, Casting casting) {
   return false;
 }
 
-DType promote_types(DType a, DType b) {
+DType promote_types(DType a, DType b, const char* op) {
   switch (g_mode) {
     case PromotionMode::numpy: {
       int8_t r = kNumpy[idx(a)][idx(b)];
-      if (r == xx) no_common(a, b, "the DTypes are incompatible");
+      if (r == xx) no_common(a, b, "the DTypes are incompatible", op);
       return static_cast<DType>(r);
     }
     case PromotionMode::all: return promote_lattice(a, b);
     case PromotionMode::safe: {
       DType r = promote_lattice(a, b);
       if (!can_cast(a, r) || !can_cast(b, r))
-        no_common(a, b, ("promotion to " + std::string(name(r)) + " may lose precision (mode 'safe')").c_str());
+        no_common(a, b, ("promotion to " + std::string(name(r)) + " may lose precision (mode 'safe')").c_str(), op);
       return r;
     }
     case PromotionMode::none:
-      if (a != b) no_common(a, b, "mixed dtypes are not allowed (mode 'none')");
+      if (a != b) no_common(a, b, "mixed dtypes are not allowed (mode 'none')", op);
       return a;
   }
   return a;
@@ -199,7 +199,7 @@ DType result_type(const std::vector<DTypeOperand>& ops, const char* op) {
   std::optional<DType> strong;
   int weak_max = -1;
   for (const auto& o : ops) {
-    if (o.dtype) strong = strong ? promote_types(*strong, *o.dtype) : *o.dtype;
+    if (o.dtype) strong = strong ? promote_types(*strong, *o.dtype, op) : *o.dtype;
     else weak_max = std::max(weak_max, weak_rank(*o.weak));
   }
   if (!strong) {
@@ -224,7 +224,7 @@ DType result_type(const std::vector<DTypeOperand>& ops, const char* op) {
     r = default_for_rank(2);  // JAX: int array + weak float -> default float
   } else {
     DType def = default_for_rank(weak_max);
-    r = (g_mode == PromotionMode::numpy) ? promote_types(s, def) : promote_lattice(s, def);
+    r = (g_mode == PromotionMode::numpy) ? promote_types(s, def, op) : promote_lattice(s, def);
     // prefer_float32 keeps an int array + float literal at float32, as TF-NumPy does
     if (weak_max == 2 && g_prefer_f32 && is_integer(s)) r = DType::Float32;
   }

@@ -39,7 +39,7 @@ enum class Casting { no, equiv, safe, same_kind, unsafe };
 const char* to_string(Casting c);
 
 // Promotion of two strong dtypes under the current mode. DTypePromotionError when none exists.
-DType promote_types(DType a, DType b);
+DType promote_types(DType a, DType b, const char* op = "promote_types");
 bool can_cast(DType from, DType to, Casting casting = Casting::safe);
 
 // An operand of result_type: a dtype (strong: arrays, 0-d included) or a weak scalar.
