@@ -81,7 +81,7 @@ Tensor int_offsets(const Tensor& arr, int64_t n, int64_t stride, int64_t axis, c
   return out;
 }
 
-// Offsets of the true elements of a k-d mask over dimensions with `shape` and `strides`.
+// Offsets of the true elements of a k-d mask over dimensions with element `strides`.
 Tensor mask_offsets(const Tensor& mask, const Strides& strides) {
   Tensor m = mask.contiguous();
   const bool* p = m.data<bool>();
@@ -140,8 +140,8 @@ Resolved resolve(const Tensor& x, const std::vector<TensorIndex>& idx, const cha
   const Shape& xs = x.shape();
   const Strides& xt = x.strides();
   int64_t d = 0;                 // next source dimension
-  int64_t last_adv_pos = -2;     // position (in dimension-bearing entries) of the last advanced entry
-  int64_t pos = 0;               // counts entries that take or make dimensions
+  int64_t last_adv_pos = -2;     // entry position of the last advanced index
+  int64_t pos = 0;               // entry position; anything between two advanced indices separates them
   bool consecutive = true;
   auto note_adv = [&]() {
     if (r.adv.empty()) r.insert_at = static_cast<int64_t>(r.shape.size());
@@ -165,8 +165,12 @@ Resolved resolve(const Tensor& x, const std::vector<TensorIndex>& idx, const cha
         int64_t start, step, len;
         resolve_slice(e.slice(), xs[d], start, step, len, op);
         if (len > 0) r.offset += start * xt[d];
+        // A huge step only fits a length <= 1 result, whose stride is then immaterial: 0 rather
+        // than overflow (NumPy wraps around).
+        int64_t st, bytes;
+        if (__builtin_mul_overflow(xt[d], step, &st) || __builtin_mul_overflow(st, x.itemsize(), &bytes)) st = 0;
         r.shape.push_back(len);
-        r.strides.push_back(xt[d] * step);
+        r.strides.push_back(st);
         ++d;
         break;
       }
