@@ -9,23 +9,14 @@
 #include "test_util.h"
 
 using namespace parity;
+using parity::testing::numpy_value;
 using parity::testing::same_array;
 
 namespace {
 
-// NumPy's value of `expr` as a tensor. The oracle returns at least 1-d arrays
-// (np.ascontiguousarray), so the shape travels separately and 0-d results stay 0-d.
-Tensor np(const std::string& expr, const oracle::Args& args = {}) {
-  auto o = oracle::eval("(lambda r: (r.reshape(-1), np.array(r.shape, dtype=np.int64).reshape(-1)))(np.asarray(" +
-                            expr + "))", args);
-  if (o.error) throw std::runtime_error("[oracle] " + expr + " raised " + o.error_class + ": " + o.error_message);
-  Shape s;
-  for (double d : o.values[1].to_double_vector()) s.push_back(static_cast<int64_t>(d));
-  return o.values[0].reshape(s);
-}
 
 ::testing::AssertionResult same_as_numpy(const Tensor& got, const std::string& expr, const oracle::Args& args) {
-  auto r = same_array(got, np(expr, args));
+  auto r = same_array(got, numpy_value(expr, args));
   if (!r) r << "\n  NumPy: " << expr;
   return r;
 }
@@ -96,7 +87,7 @@ std::string setitem(const std::string& arr, const std::string& e, const std::str
 }  // namespace
 
 TEST(IndexingBasic, IntegersSlicesEllipsisNewaxisAreViews) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_get(x, {1}, "1");
   check_get(x, {-1}, "-1");
   check_get(x, {0, 1}, "0, 1");
@@ -124,7 +115,7 @@ TEST(IndexingBasic, IntegersSlicesEllipsisNewaxisAreViews) {
 }
 
 TEST(IndexingBasic, SliceBoundsClampLikePython) {
-  Tensor x = np("np.arange(10.0)");
+  Tensor x = numpy_value("np.arange(10.0)");
   const int64_t big = INT64_MAX, small = INT64_MIN;
   check_get(x, {Slice(1, 0)}, "1:0");
   check_get(x, {Slice(10, None)}, "10:");
@@ -149,12 +140,12 @@ TEST(IndexingBasic, SliceBoundsClampLikePython) {
 }
 
 TEST(IndexingBasic, ZeroDimAndEmpty) {
-  Tensor s = np("np.array(5.5)");
+  Tensor s = numpy_value("np.array(5.5)");
   check_get(s, {}, "()");
   check_get(s, {ellipsis}, "...");
   check_get(s, {None}, "None");
   check_get(s, {None, ellipsis, None}, "None, ..., None");
-  Tensor e = np("np.zeros((0, 3))");
+  Tensor e = numpy_value("np.zeros((0, 3))");
   check_get(e, {Slice(1, None)}, "1:");
   check_get(e, {Slice(), 1}, ":, 1");
   check_get(e, {ellipsis, None}, "..., None");
@@ -167,20 +158,20 @@ TEST(IndexingBasic, OtherDTypesAndStridedSources) {
                           "np.arange(24, dtype=np.float16).reshape(2,3,4)",
                           "(np.arange(24) * (1+2j)).astype(np.complex128).reshape(2,3,4)",
                           "np.arange(24, dtype=np.float32).reshape(2,3,4)"}) {
-    Tensor x = np(src);
+    Tensor x = numpy_value(src);
     check_get(x, {Slice(), Slice(None, None, -1), 2}, ":, ::-1, 2");
     check_get(x, {{1, 0}, Slice(), {3, 0}}, "[1, 0], :, [3, 0]");
     check_get(x, {Slice(), {2, 0}}, ":, [2, 0]");
   }
   // a transposed, reversed source
-  Tensor x = np("np.arange(24).reshape(2,3,4)").T().index({Slice(None, None, -1)});
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)").T().index({Slice(None, None, -1)});
   check_get(x, {1, Slice(None, None, 2)}, "1, ::2");
   check_get(x, {{0, 3}, Slice(), {1}}, "[0, 3], :, [1]");
   check_get(x, {Slice(), Slice(), std::vector<bool>{true, false}}, ":, :, [True, False]");
 }
 
 TEST(IndexingAdvanced, IntegerArrays) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_get(x, {{0, 1}}, "[0, 1]");
   check_get(x, {{1, 0, 1}}, "[1, 0, 1]");
   check_get(x, {{-1}}, "[-1]");
@@ -189,16 +180,16 @@ TEST(IndexingAdvanced, IntegerArrays) {
   check_get(x, {ellipsis, {3, 0, -1}}, "..., [3, 0, -1]");
   check_get(x, {{0, 1}, {1, 2}}, "[0, 1], [1, 2]");
   check_get(x, {{0, 1}, {1, 2}, {3, 3}}, "[0, 1], [1, 2], [3, 3]");
-  check_get(x, {1, {0, 0, 1}, np("np.asarray([0, 1, 1])")}, "1, [0, 0, 1], np.asarray([0, 1, 1])");  // tutorial
-  check_get(x, {np("np.array([[0, 1], [1, 0]])")}, "np.array([[0, 1], [1, 0]])");
-  check_get(x, {np("np.array([[0], [1]])"), {0, 1, 2}}, "np.array([[0], [1]]), [0, 1, 2]");
-  check_get(x, {np("np.array(1)")}, "np.array(1)");
-  check_get(x, {np("np.array(1)"), Slice(), {0, 1}}, "np.array(1), :, [0, 1]");
-  check_get(x, {np("np.array([[0, 1, 1]]).T")}, "np.array([[0, 1, 1]]).T");
+  check_get(x, {1, {0, 0, 1}, numpy_value("np.asarray([0, 1, 1])")}, "1, [0, 0, 1], np.asarray([0, 1, 1])");  // tutorial
+  check_get(x, {numpy_value("np.array([[0, 1], [1, 0]])")}, "np.array([[0, 1], [1, 0]])");
+  check_get(x, {numpy_value("np.array([[0], [1]])"), {0, 1, 2}}, "np.array([[0], [1]]), [0, 1, 2]");
+  check_get(x, {numpy_value("np.array(1)")}, "np.array(1)");
+  check_get(x, {numpy_value("np.array(1)"), Slice(), {0, 1}}, "np.array(1), :, [0, 1]");
+  check_get(x, {numpy_value("np.array([[0, 1, 1]]).T")}, "np.array([[0, 1, 1]]).T");
 }
 
 TEST(IndexingAdvanced, ResultDimensionPlacement) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   // adjacent advanced indices: the broadcast dimensions replace them in place
   check_get(x, {Slice(), {0, 1}, {1, 2}}, ":, [0, 1], [1, 2]");
   check_get(x, {Slice(), {0, 1}, 1}, ":, [0, 1], 1");
@@ -211,40 +202,40 @@ TEST(IndexingAdvanced, ResultDimensionPlacement) {
   check_get(x, {{0, 1}, Slice(), 1}, "[0, 1], :, 1");
   check_get(x, {{0, 1}, None, {0, 1}}, "[0, 1], None, [0, 1]");
   check_get(x, {0, ellipsis, {0, 1}}, "0, ..., [0, 1]");
-  check_get(x, {np("np.array([[0]])"), Slice(), np("np.array([[1, 2]])")}, "[[0]], :, [[1, 2]]");
+  check_get(x, {numpy_value("np.array([[0]])"), Slice(), numpy_value("np.array([[1, 2]])")}, "[[0]], :, [[1, 2]]");
   check_get(x, {None, {1, 0}, Slice(1, None), None}, "None, [1, 0], 1:, None");
-  Tensor y = np("np.arange(6).reshape(2,3)");
+  Tensor y = numpy_value("np.arange(6).reshape(2,3)");
   check_get(y, {{0, 1}, ellipsis, {0, 1}}, "[0, 1], ..., [0, 1]");
 }
 
 TEST(IndexingAdvanced, IndexArrayDTypes) {
-  Tensor x = np("np.arange(12).reshape(3,4)");
+  Tensor x = numpy_value("np.arange(12).reshape(3,4)");
   for (const char* dt : {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}) {
-    Tensor i = np(std::string("np.array([2, 0, 1, 2], dtype=np.") + dt + ")");
+    Tensor i = numpy_value(std::string("np.array([2, 0, 1, 2], dtype=np.") + dt + ")");
     check_get(x, {i}, std::string("np.array([2, 0, 1, 2], dtype=np.") + dt + ")");
     check_get(x, {Slice(), i}, std::string(":, np.array([2, 0, 1, 2], dtype=np.") + dt + ")");
   }
   // uint64 wraps to intp as in NumPy: 2**64 - 1 is -1
-  check_get(x, {np("np.array([2**64 - 1], dtype=np.uint64)")}, "np.array([2**64 - 1], dtype=np.uint64)");
+  check_get(x, {numpy_value("np.array([2**64 - 1], dtype=np.uint64)")}, "np.array([2**64 - 1], dtype=np.uint64)");
   for (const char* bad : {"np.array([1.0])", "np.array([])", "np.array(1.0)", "np.array([1j])"}) {
-    Tensor i = np(bad);
+    Tensor i = numpy_value(bad);
     check_error([&] { x.index({i}); }, std::string("x[") + bad + "]", {{"x", x}});
   }
 }
 
 TEST(IndexingAdvanced, BooleanMasks) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_get(x, {Slice(), std::vector<bool>{true, false, true}}, ":, [True, False, True]");  // tutorial
-  check_get(x, {np("x > 10", {{"x", x}})}, "x > 10");
-  check_get(x, {np("x[:, :, 0] % 2 == 0", {{"x", x}})}, "x[:, :, 0] % 2 == 0");
-  check_get(x, {np("x[:, :, 0] % 2 == 0", {{"x", x}}), Slice(1, 3)}, "x[:, :, 0] % 2 == 0, 1:3");
-  check_get(x, {Slice(), np("x[0] % 3 == 0", {{"x", x}})}, ":, x[0] % 3 == 0");
-  check_get(x, {np("x[:, :, 0] > 100", {{"x", x}})}, "x[:, :, 0] > 100");
+  check_get(x, {numpy_value("x > 10", {{"x", x}})}, "x > 10");
+  check_get(x, {numpy_value("x[:, :, 0] % 2 == 0", {{"x", x}})}, "x[:, :, 0] % 2 == 0");
+  check_get(x, {numpy_value("x[:, :, 0] % 2 == 0", {{"x", x}}), Slice(1, 3)}, "x[:, :, 0] % 2 == 0, 1:3");
+  check_get(x, {Slice(), numpy_value("x[0] % 3 == 0", {{"x", x}})}, ":, x[0] % 3 == 0");
+  check_get(x, {numpy_value("x[:, :, 0] > 100", {{"x", x}})}, "x[:, :, 0] > 100");
   check_get(x, {std::vector<bool>{false, true}, {2, 0}}, "[False, True], [2, 0]");
-  check_get(x, {np("np.ones((2,3), bool)"), {0, 1, 2, 3, 3, 3}}, "np.ones((2,3), bool), [0, 1, 2, 3, 3, 3]");
-  check_get(x, {Slice(), Slice(), np("np.array([True, False, True, True])")}, ":, :, np.array([True, False, True, True])");
+  check_get(x, {numpy_value("np.ones((2,3), bool)"), {0, 1, 2, 3, 3, 3}}, "np.ones((2,3), bool), [0, 1, 2, 3, 3, 3]");
+  check_get(x, {Slice(), Slice(), numpy_value("np.array([True, False, True, True])")}, ":, :, np.array([True, False, True, True])");
   // mask as a strided view
-  Tensor m = np("np.array([[True, False], [False, True], [True, True]])").T();
+  Tensor m = numpy_value("np.array([[True, False], [False, True], [True, True]])").T();
   check_get(x, {m}, "np.array([[True, False], [False, True], [True, True]]).T");
   // 0-d booleans add an axis of length 1 (True) or 0 (False)
   check_get(x, {true}, "True");
@@ -257,19 +248,19 @@ TEST(IndexingAdvanced, BooleanMasks) {
   check_get(x, {true, ellipsis, {0, 1}}, "True, ..., [0, 1]");
   check_get(x, {true, true}, "True, True");
   check_get(x, {0, true}, "0, True");
-  Tensor s = np("np.array(3)");
+  Tensor s = numpy_value("np.array(3)");
   check_get(s, {true}, "True");
-  check_get(s, {np("np.array(False)")}, "np.array(False)");
+  check_get(s, {numpy_value("np.array(False)")}, "np.array(False)");
 }
 
 TEST(IndexingErrors, MatchNumpy) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
-  Tensor y = np("np.arange(3)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
+  Tensor y = numpy_value("np.arange(3)");
   oracle::Args a = {{"x", x}, {"y", y}};
   check_error([&] { x.index({0, 0, 0, 0}); }, "x[0, 0, 0, 0]", a);
   check_error([&] { y.index({0, 0}); }, "y[0, 0]", a);
   check_error([&] { y.index({Slice(), None, 1}); }, "y[:, None, 1]", a);
-  check_error([&] { y.index({np("np.ones((3,1), bool)")}); }, "y[np.ones((3,1), bool)]", a);
+  check_error([&] { y.index({numpy_value("np.ones((3,1), bool)")}); }, "y[np.ones((3,1), bool)]", a);
   check_error([&] { y.index({5}); }, "y[5]", a);
   check_error([&] { y.index({-4}); }, "y[-4]", a);
   check_error([&] { x.index({0, 3}); }, "x[0, 3]", a);
@@ -281,25 +272,25 @@ TEST(IndexingErrors, MatchNumpy) {
   check_error([&] { x.index({ellipsis, ellipsis}); }, "x[..., ...]", a);
   check_error([&] { y.index({std::vector<bool>{true, false}}); }, "y[[True, False]]", a);
   check_error([&] { x.index({Slice(), std::vector<bool>{true, false}}); }, "x[:, [True, False]]", a);
-  check_error([&] { x.index({np("np.ones((2,2), bool)")}); }, "x[np.ones((2,2), bool)]", a);
+  check_error([&] { x.index({numpy_value("np.ones((2,2), bool)")}); }, "x[np.ones((2,2), bool)]", a);
   check_error([&] { x.index({{0, 1}, {0, 1, 2}}); }, "x[[0, 1], [0, 1, 2]]", a);
   check_error([&] { x.index({0, {0, 1}, {0, 1, 2}}); }, "x[0, [0, 1], [0, 1, 2]]", a);
-  check_error([&] { x.index({np("np.ones((2,3), bool)"), {0, 1, 2, 3}}); }, "x[np.ones((2,3), bool), [0, 1, 2, 3]]", a);
+  check_error([&] { x.index({numpy_value("np.ones((2,3), bool)"), {0, 1, 2, 3}}); }, "x[np.ones((2,3), bool), [0, 1, 2, 3]]", a);
   check_error([&] { x.index({true, {0, 1}, {0, 1, 2}}); }, "x[True, [0, 1], [0, 1, 2]]", a);
   check_error([&] { x.index({false, {0, 1}}); }, "x[False, [0, 1]]", a);
   // out-of-bounds indices in an empty selection are still checked
-  check_error([&] { x.index({np("np.zeros((0,), int)"), 7}); }, "x[np.zeros((0,), int), 7]", a);
+  check_error([&] { x.index({numpy_value("np.zeros((0,), int)"), 7}); }, "x[np.zeros((0,), int), 7]", a);
 }
 
 TEST(IndexingPut, BasicIndicesWriteThroughTheView) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_put(x, {0}, "0", 7, "7");
-  check_put(x, {Slice(), 1}, ":, 1", np("np.array([10, 20, 30, 40])"), "np.array([10, 20, 30, 40])");
+  check_put(x, {Slice(), 1}, ":, 1", numpy_value("np.array([10, 20, 30, 40])"), "np.array([10, 20, 30, 40])");
   check_put(x, {ellipsis, Slice(None, None, 2)}, "..., ::2", -1, "-1");
-  check_put(x, {Slice(None, None, -1), None, 0}, "::-1, None, 0", np("np.array([[[1]], [[2]]])"),
+  check_put(x, {Slice(None, None, -1), None, 0}, "::-1, None, 0", numpy_value("np.array([[[1]], [[2]]])"),
             "np.array([[[1]], [[2]]])");
   check_put(x, {1, 2, 3}, "1, 2, 3", 2.9, "2.9");
-  check_put(x, {Slice()}, ":", np("np.ones((1, 1, 3, 4))"), "np.ones((1, 1, 3, 4))");
+  check_put(x, {Slice()}, ":", numpy_value("np.ones((1, 1, 3, 4))"), "np.ones((1, 1, 3, 4))");
   check_put(x, {}, "()", true, "True");
   // a view of a view writes into the base
   Tensor b = x.copy();
@@ -309,40 +300,40 @@ TEST(IndexingPut, BasicIndicesWriteThroughTheView) {
 }
 
 TEST(IndexingPut, AdvancedIndicesScatter) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_put(x, {{0, 1}}, "[0, 1]", 5, "5");
-  check_put(x, {Slice(), {2, 0}}, ":, [2, 0]", np("np.arange(16).reshape(2,2,4)"), "np.arange(16).reshape(2,2,4)");
-  check_put(x, {{1, 0}, Slice(), {3, 1}}, "[1, 0], :, [3, 1]", np("np.arange(3)"), "np.arange(3)");
-  check_put(x, {1, {0, 0, 1}, np("np.asarray([0, 1, 1])")}, "1, [0, 0, 1], np.asarray([0, 1, 1])",
-            np("np.array([-1, -2, -3])"), "np.array([-1, -2, -3])");
-  check_put(x, {np("x > 10", {{"x", x}})}, "x > 10", 0, "0");
-  check_put(x, {np("x % 5 == 0", {{"x", x}})}, "x % 5 == 0", np("np.arange(5) * 100"), "np.arange(5) * 100");
-  check_put(x, {Slice(), std::vector<bool>{true, false, true}}, ":, [True, False, True]", np("np.arange(4.5, 8.5)"),
+  check_put(x, {Slice(), {2, 0}}, ":, [2, 0]", numpy_value("np.arange(16).reshape(2,2,4)"), "np.arange(16).reshape(2,2,4)");
+  check_put(x, {{1, 0}, Slice(), {3, 1}}, "[1, 0], :, [3, 1]", numpy_value("np.arange(3)"), "np.arange(3)");
+  check_put(x, {1, {0, 0, 1}, numpy_value("np.asarray([0, 1, 1])")}, "1, [0, 0, 1], np.asarray([0, 1, 1])",
+            numpy_value("np.array([-1, -2, -3])"), "np.array([-1, -2, -3])");
+  check_put(x, {numpy_value("x > 10", {{"x", x}})}, "x > 10", 0, "0");
+  check_put(x, {numpy_value("x % 5 == 0", {{"x", x}})}, "x % 5 == 0", numpy_value("np.arange(5) * 100"), "np.arange(5) * 100");
+  check_put(x, {Slice(), std::vector<bool>{true, false, true}}, ":, [True, False, True]", numpy_value("np.arange(4.5, 8.5)"),
             "np.arange(4.5, 8.5)");
-  check_put(x, {{0, 1}}, "[0, 1]", np("np.zeros((1, 1, 3, 4))"), "np.zeros((1, 1, 3, 4))");
+  check_put(x, {{0, 1}}, "[0, 1]", numpy_value("np.zeros((1, 1, 3, 4))"), "np.zeros((1, 1, 3, 4))");
   check_put(x, {true}, "True", -9, "-9");
   check_put(x, {false}, "False", -9, "-9");
   check_put(x, {std::vector<int64_t>{}}, "[]", 5, "5");
   // repeated indices: the last write wins, as in NumPy
-  Tensor y = np("np.arange(6.0)");
-  check_put(y, {{0, 0, 3, 3, 0}}, "[0, 0, 3, 3, 0]", np("np.array([1.0, 2.0, 3.0, 4.0, 5.0])"),
+  Tensor y = numpy_value("np.arange(6.0)");
+  check_put(y, {{0, 0, 3, 3, 0}}, "[0, 0, 3, 3, 0]", numpy_value("np.array([1.0, 2.0, 3.0, 4.0, 5.0])"),
             "np.array([1.0, 2.0, 3.0, 4.0, 5.0])");
   // casts, including complex -> real (NumPy discards the imaginary part with a warning)
-  check_put(y, {{1, 2}}, "[1, 2]", np("np.array([1.5j + 2, 3.25])"), "np.array([1.5j + 2, 3.25])");
-  Tensor z = np("np.arange(6, dtype=np.int16)");
-  check_put(z, {{1, 2}}, "[1, 2]", np("np.array([1.9, -2.9])"), "np.array([1.9, -2.9])");
-  check_put(z, {{5}}, "[5]", np("np.array([70000])"), "np.array([70000])");
+  check_put(y, {{1, 2}}, "[1, 2]", numpy_value("np.array([1.5j + 2, 3.25])"), "np.array([1.5j + 2, 3.25])");
+  Tensor z = numpy_value("np.arange(6, dtype=np.int16)");
+  check_put(z, {{1, 2}}, "[1, 2]", numpy_value("np.array([1.9, -2.9])"), "np.array([1.9, -2.9])");
+  check_put(z, {{5}}, "[5]", numpy_value("np.array([70000])"), "np.array([70000])");
   // every item size
   for (const char* src : {"np.arange(6, dtype=np.uint8)", "np.arange(6, dtype=np.float16)",
                           "np.arange(6, dtype=np.float32)", "np.arange(6) * (1 + 1j)",
                           "np.arange(6) % 2 == 0"}) {
-    Tensor t = np(src);
-    check_put(t, {{4, 1}}, "[4, 1]", np("np.array([3, 2])"), "np.array([3, 2])");
+    Tensor t = numpy_value(src);
+    check_put(t, {{4, 1}}, "[4, 1]", numpy_value("np.array([3, 2])"), "np.array([3, 2])");
   }
 }
 
 TEST(IndexingPut, OverlappingValueIsCopiedFirst) {
-  Tensor x = np("np.arange(10)");
+  Tensor x = numpy_value("np.arange(10)");
   {
     Tensor y = x.copy();
     y.index_put({Slice(1, None)}, y.index({Slice(None, -1)}));
@@ -366,10 +357,10 @@ TEST(IndexingPut, OverlappingValueIsCopiedFirst) {
 }
 
 TEST(IndexingPut, WeakScalarsAreValueChecked) {
-  Tensor u = np("np.zeros(3, np.uint8)");
-  Tensor i = np("np.zeros(3, np.int64)");
-  Tensor f = np("np.zeros(3)");
-  Tensor b = np("np.zeros(3, bool)");
+  Tensor u = numpy_value("np.zeros(3, np.uint8)");
+  Tensor i = numpy_value("np.zeros(3, np.int64)");
+  Tensor f = numpy_value("np.zeros(3)");
+  Tensor b = numpy_value("np.zeros(3, bool)");
   oracle::Args a = {{"u", u}, {"i", i}, {"f", f}, {"b", b}};
   auto put = [](Tensor t, std::vector<TensorIndex> idx, ArrayLike v) { t.copy().index_put(idx, v); };
   check_error([&] { put(u, {0}, 300); }, "u.__setitem__(0, 300)", a);
@@ -397,26 +388,26 @@ TEST(IndexingPut, WeakScalarsAreValueChecked) {
 }
 
 TEST(IndexingPut, ValueShapeErrors) {
-  Tensor y = np("np.arange(3)");
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor y = numpy_value("np.arange(3)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   oracle::Args a = {{"x", x}, {"y", y}};
-  Tensor v2 = np("np.array([1, 2])");
+  Tensor v2 = numpy_value("np.array([1, 2])");
   check_error([&] { y.copy().index_put({{0, 1, 2}}, v2); }, setitem("y", "[0, 1, 2]", "[1, 2]"), a);
   check_error([&] { y.copy().index_put({Slice()}, v2); }, setitem("y", ":", "[1, 2]"), a);
-  check_error([&] { y.copy().index_put({{0, 1, 2}}, np("np.zeros((2,3))")); },
+  check_error([&] { y.copy().index_put({{0, 1, 2}}, numpy_value("np.zeros((2,3))")); },
               setitem("y", "[0, 1, 2]", "np.zeros((2,3))"), a);
-  check_error([&] { x.copy().index_put({Slice(), {0, 1}}, np("np.zeros((2,2,2))")); },
+  check_error([&] { x.copy().index_put({Slice(), {0, 1}}, numpy_value("np.zeros((2,2,2))")); },
               setitem("x", ":, [0, 1]", "np.zeros((2,2,2))"), a);
   check_error([&] { y.copy().index_put({std::vector<int64_t>{}}, v2); },
               setitem("y", "[]", "[1, 2]"), a);
-  check_error([&] { x.copy().index_put({0}, np("np.zeros((2,3))")); }, setitem("x", "0", "np.zeros((2,3))"), a);
+  check_error([&] { x.copy().index_put({0}, numpy_value("np.zeros((2,3))")); }, setitem("x", "0", "np.zeros((2,3))"), a);
   check_error([&] { x.copy().index_put({0, 0, 0, 0}, 1); }, setitem("x", "0, 0, 0, 0", "1"), a);
   check_error([&] { x.copy().index_put({{5}}, 1); }, setitem("x", "[5]", "1"), a);
 }
 
 // Random index expressions over a 3-d array, against NumPy.
 TEST(IndexingRandom, MixedExpressionsMatchNumpy) {
-  Tensor x = np("np.arange(60).reshape(3,4,5)");
+  Tensor x = numpy_value("np.arange(60).reshape(3,4,5)");
   std::mt19937 rng(1234);
   auto pick = [&](int n) { return static_cast<int>(rng() % n); };
   for (int iter = 0; iter < 60; ++iter) {

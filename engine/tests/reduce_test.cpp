@@ -34,21 +34,9 @@ double rtol_for(DType d) {
   }
 }
 
-// oracle::eval, but a 0-d NumPy result keeps shape () (the oracle's conversion through
-// np.ascontiguousarray makes it (1,)).
-oracle::Outcome np_eval(const std::string& expr, const oracle::Args& args = {}) {
-  auto o = oracle::eval("(lambda r: (np.asarray(r), np.array(np.shape(r), dtype=np.int64)))(" + expr + ")", args);
-  if (!o.error && o.values.size() == 2) {
-    Shape s;
-    for (double v : o.values[1].to_double_vector()) s.push_back(static_cast<int64_t>(v));
-    o.values = {o.values[0].reshape(s)};
-  }
-  return o;
-}
-
 ::testing::AssertionResult matches(const Tensor& got, const std::string& expr, const oracle::Args& args = {},
                                    double rtol = 1e-6) {
-  auto want = np_eval(expr, args);
+  auto want = oracle::eval(expr, args);
   if (want.error) return ::testing::AssertionFailure() << "NumPy raised " << want.error_class << " for " << expr;
   auto r = same_array(got, want.values[0], rtol, 0);
   if (!r) r << "\n  NumPy: " << expr;
@@ -111,7 +99,7 @@ std::string py_axes(const Axes& a) {
   }
   if (op.keepdims) expr += keepdims ? ", keepdims=True" : ", keepdims=False";
   expr += ")";
-  auto want = np_eval(expr, a.defined() ? oracle::Args{{"a", a}} : oracle::Args{{"x", x}});
+  auto want = oracle::eval(expr, a.defined() ? oracle::Args{{"a", a}} : oracle::Args{{"x", x}});
   std::string where = "\n  NumPy: " + expr + " with x of dtype " + name(x.dtype()) + " shape " + shape_str(x.shape());
   Tensor got;
   try {
@@ -296,7 +284,7 @@ TEST(ReduceTest, DTypeArgumentMatchesNumpy) {
       const std::string a = "(x, axis=0, dtype=np." + std::string(dn) + ")";
       const oracle::Args args{{"x", x}};
       auto cmp = [&](const char* op, const std::function<Tensor()>& f) {
-        auto want = np_eval(std::string("np.") + op + a, args);
+        auto want = oracle::eval(std::string("np.") + op + a, args);
         if (want.error) {
           EXPECT_ANY_THROW(f()) << op << a;
           return;

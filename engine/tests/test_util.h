@@ -41,6 +41,11 @@ inline ::testing::AssertionResult same_array(const Tensor& got, const Tensor& wa
   return cmp(got, want);
 }
 
+// NumPy's value of `expr` as a tensor (scalars become 0-d arrays).
+inline Tensor numpy_value(const std::string& expr, const oracle::Args& args = {}) {
+  return oracle::eval_tensor("np.asarray(" + expr + ")", args);
+}
+
 // Evaluates `expr` in NumPy with the named tensors and compares with `got`.
 inline ::testing::AssertionResult matches_numpy(const Tensor& got, const std::string& expr,
                                                 const oracle::Args& args = {}, double rtol = 1e-6,

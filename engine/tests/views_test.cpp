@@ -8,19 +8,11 @@
 #include "test_util.h"
 
 using namespace parity;
+using parity::testing::numpy_value;
 using parity::testing::same_array;
 
 namespace {
 
-// NumPy's value of `expr`; the shape travels separately since the oracle returns >= 1-d arrays.
-Tensor np(const std::string& expr, const oracle::Args& args = {}) {
-  auto o = oracle::eval("(lambda r: (r.reshape(-1), np.array(r.shape, dtype=np.int64).reshape(-1)))(np.asarray(" +
-                            expr + "))", args);
-  if (o.error) throw std::runtime_error("[oracle] " + expr + " raised " + o.error_class + ": " + o.error_message);
-  Shape s;
-  for (double d : o.values[1].to_double_vector()) s.push_back(static_cast<int64_t>(d));
-  return o.values[0].reshape(s);
-}
 
 // `got` (computed from the C-contiguous `x`) against NumPy's `expr` on the same x: values, dtype,
 // shape, view or copy, byte strides and the C/F contiguity flags.
@@ -28,7 +20,7 @@ void check_view(const Tensor& got, const Tensor& x, const std::string& expr) {
   SCOPED_TRACE(expr);
   ASSERT_TRUE(x.is_contiguous());
   oracle::Args a = {{"x", x}};
-  EXPECT_TRUE(same_array(got, np(expr, a)));
+  EXPECT_TRUE(same_array(got, numpy_value(expr, a)));
   auto o = oracle::eval(
       "(lambda r: (np.array(r.strides, dtype=np.int64).reshape(-1),"
       " np.array([r.flags.c_contiguous, r.flags.f_contiguous, np.shares_memory(x, r)])))(" + expr + ")",
@@ -68,7 +60,7 @@ std::string np_dtype(DType d) {
 }  // namespace
 
 TEST(ViewsSlicing, StepsAndNegativeSteps) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_view(x.index({Slice(None, None, 2)}), x, "x[::2]");
   check_view(x.index({Slice(), Slice(None, None, -1)}), x, "x[:, ::-1]");
   check_view(x.index({Slice(), Slice(None, None, -2), Slice(3, 0, -2)}), x, "x[:, ::-2, 3:0:-2]");
@@ -79,12 +71,12 @@ TEST(ViewsSlicing, StepsAndNegativeSteps) {
   check_view(x.index({Slice(0, 1), Slice(0, 1), Slice(0, 1)}), x, "x[0:1, 0:1, 0:1]");
   check_view(x.index({Slice(), Slice(), Slice(None, None, 4)}), x, "x[:, :, ::4]");
   check_view(x.index({1, ellipsis, None}), x, "x[1, ..., None]");
-  Tensor f = np("np.arange(12, dtype=np.float32).reshape(3,4)");
+  Tensor f = numpy_value("np.arange(12, dtype=np.float32).reshape(3,4)");
   check_view(f.index({Slice(None, None, -1), Slice(1, None, 2)}), f, "x[::-1, 1::2]");
 }
 
 TEST(ViewsTranspose, TransposeSwapMoveaxis) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_view(x.T(), x, "x.T");
   check_view(x.mT(), x, "x.mT");
   check_view(x.transpose(), x, "x.transpose()");
@@ -97,10 +89,10 @@ TEST(ViewsTranspose, TransposeSwapMoveaxis) {
   check_view(x.moveaxis({0, 1}, {-1, 0}), x, "np.moveaxis(x, [0, 1], [-1, 0])");
   check_view(x.moveaxis({2, 0}, {0, 1}), x, "np.moveaxis(x, [2, 0], [0, 1])");
   check_view(x.index({Slice(), Slice(None, None, -1)}).mT().T(), x, "x[:, ::-1].mT.T");
-  Tensor m = np("np.arange(6.0).reshape(2,3)");
+  Tensor m = numpy_value("np.arange(6.0).reshape(2,3)");
   check_view(m.T(), m, "x.T");
   check_view(m.mT(), m, "x.mT");
-  Tensor s = np("np.arange(5.0)");
+  Tensor s = numpy_value("np.arange(5.0)");
   check_view(s.T(), s, "x.T");
   oracle::Args a = {{"x", x}, {"s", s}};
   check_error([&] { x.transpose({0, 1}); }, "x.transpose(0, 1)", a);
@@ -114,7 +106,7 @@ TEST(ViewsTranspose, TransposeSwapMoveaxis) {
 }
 
 TEST(ViewsReshape, ViewWhenPossibleElseCopy) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_view(x.reshape({6, 4}), x, "x.reshape(6, 4)");
   check_view(x.reshape({-1}), x, "x.reshape(-1)");
   check_view(x.reshape({4, -1, 2}), x, "x.reshape(4, -1, 2)");
@@ -138,7 +130,7 @@ TEST(ViewsReshape, ViewWhenPossibleElseCopy) {
   check_view(x.view({4, 6}), x, "x.reshape(4, 6)");
   check_view(x.index({Slice(None, None, -1)}).view({2, 12}), x, "x[::-1].reshape(2, 12)");
   EXPECT_THROW(x.T().view({24}), ValueError);
-  Tensor e = np("np.zeros((0, 3))");
+  Tensor e = numpy_value("np.zeros((0, 3))");
   check_view(e.reshape({3, 0}), e, "x.reshape(3, 0)");
   check_view(e.reshape({-1}), e, "x.reshape(-1)");
   check_view(e.reshape({0, 3}).index({Slice(None, None, -1)}), e, "x.reshape(0, 3)[::-1]");
@@ -152,13 +144,13 @@ TEST(ViewsReshape, ViewWhenPossibleElseCopy) {
 }
 
 TEST(ViewsShape, ExpandDimsSqueezeBroadcastFlip) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_view(x.expand_dims({0}), x, "np.expand_dims(x, 0)");
   check_view(x.expand_dims({-1}), x, "np.expand_dims(x, -1)");
   check_view(x.expand_dims({0, 2, -1}), x, "np.expand_dims(x, (0, 2, -1))");
   check_view(x.T().expand_dims({1}), x, "np.expand_dims(x.T, 1)");
   check_view(x.index({Slice(), Slice(None, None, 2)}).expand_dims({-2}), x, "np.expand_dims(x[:, ::2], -2)");
-  Tensor y = np("np.arange(6).reshape(1, 2, 1, 3)");
+  Tensor y = numpy_value("np.arange(6).reshape(1, 2, 1, 3)");
   check_view(y.squeeze(), y, "x.squeeze()");
   check_view(y.squeeze(std::vector<int64_t>{0}), y, "x.squeeze(0)");
   check_view(y.squeeze(std::vector<int64_t>{-2}), y, "x.squeeze(-2)");
@@ -185,7 +177,7 @@ TEST(ViewsShape, ExpandDimsSqueezeBroadcastFlip) {
 }
 
 TEST(ViewsCopy, RavelFlattenCopyContiguous) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   check_view(x.ravel(), x, "x.ravel()");
   check_view(x.T().ravel(), x, "x.T.ravel()");
   check_view(x.reshape({-1}).index({Slice(None, None, 2)}).ravel(), x, "x.reshape(-1)[::2].ravel()");
@@ -203,35 +195,35 @@ TEST(ViewsCopy, RavelFlattenCopyContiguous) {
 }
 
 TEST(ViewsComplex, RealImagAreViews) {
-  Tensor c = np("(np.arange(6) * (1 + 2j)).reshape(2, 3)");
+  Tensor c = numpy_value("(np.arange(6) * (1 + 2j)).reshape(2, 3)");
   check_view(c.real(), c, "x.real");
   check_view(c.imag(), c, "x.imag");
   check_view(c.T().real(), c, "x.T.real");
   check_view(c.index({Slice(), Slice(None, None, -2)}).imag(), c, "x[:, ::-2].imag");
-  Tensor c64 = np("(np.arange(6) * (1 - 1j)).astype(np.complex64)");
+  Tensor c64 = numpy_value("(np.arange(6) * (1 - 1j)).astype(np.complex64)");
   check_view(c64.imag(), c64, "x.imag");
-  Tensor r = np("np.arange(4.0)");
+  Tensor r = numpy_value("np.arange(4.0)");
   EXPECT_TRUE(r.real().is_same_view(r));
-  EXPECT_TRUE(same_array(r.imag(), np("x.imag", {{"x", r}})));
+  EXPECT_TRUE(same_array(r.imag(), numpy_value("x.imag", {{"x", r}})));
   // writes through real/imag views
   Tensor w = c.copy();
   w.real().index_put({Slice(), 0}, 100.0);
   w.imag().index_put({1}, -1.0);
-  EXPECT_TRUE(same_array(w, np("(lambda a: (a.real.__setitem__((slice(None), 0), 100.0),"
+  EXPECT_TRUE(same_array(w, numpy_value("(lambda a: (a.real.__setitem__((slice(None), 0), 100.0),"
                                " a.imag.__setitem__(1, -1.0), a)[2])(x.copy())", {{"x", c}})));
 }
 
 TEST(ViewsWrites, VisibleInTheBase) {
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   Tensor b = x.copy();
   uint64_t v0 = b.storage()->version();
   b.T().index({1}).assign(-1);
   EXPECT_GT(b.storage()->version(), v0);
   b.reshape({6, 4}).index({Slice(None, None, -1)}).index_put({0}, 77);
   b.expand_dims({0}).squeeze(std::vector<int64_t>{0}).index({Slice(), 2, Slice(None, None, 3)}).assign(5);
-  b.flip(std::vector<int64_t>{2}).index({0, 0}).assign(np("np.array([10, 11, 12, 13])"));
-  b.swapaxes(0, 2).index({3}).index_put({ellipsis}, np("np.array([[1], [2], [3]])"));
-  EXPECT_TRUE(same_array(b, np("(lambda a: (a.T[1].__setitem__(Ellipsis, -1),"
+  b.flip(std::vector<int64_t>{2}).index({0, 0}).assign(numpy_value("np.array([10, 11, 12, 13])"));
+  b.swapaxes(0, 2).index({3}).index_put({ellipsis}, numpy_value("np.array([[1], [2], [3]])"));
+  EXPECT_TRUE(same_array(b, numpy_value("(lambda a: (a.T[1].__setitem__(Ellipsis, -1),"
                                " a.reshape(6, 4)[::-1].__setitem__(0, 77),"
                                " np.expand_dims(a, 0).squeeze(0)[:, 2, ::3].__setitem__(Ellipsis, 5),"
                                " np.flip(a, 2)[0, 0].__setitem__(Ellipsis, [10, 11, 12, 13]),"
@@ -251,7 +243,7 @@ TEST(ViewsAstype, CastingRulesLikeNumpy) {
                                                       {Casting::same_kind, "same_kind"},
                                                       {Casting::unsafe, "unsafe"}};
   for (DType from : kAllDTypes) {
-    Tensor x = np("np.arange(3).astype(" + np_dtype(from) + ")");
+    Tensor x = numpy_value("np.arange(3).astype(" + np_dtype(from) + ")");
     for (DType to : kAllDTypes)
       for (auto [c, cname] : castings) {
         SCOPED_TRACE(std::string(name(from)) + " -> " + name(to) + " casting=" + cname);
@@ -273,19 +265,19 @@ TEST(ViewsAstype, CastingRulesLikeNumpy) {
 TEST(ViewsAstype, ValuesCopyFlag) {
   // Float -> int of values out of the target's range is undefined in C and differs between
   // NumPy's own SIMD paths (float64 1e10 -> uint32 gives 0, float32 gives 1410065408): not tested.
-  Tensor f = np("np.array([-2.5, -1.0, -0.0, 0.5, 1.0, 127.0, 255.0, 65504.0, 1e10, np.inf, -np.inf, np.nan])");
-  Tensor fi = np("np.array([-2.5, -1.0, -0.0, 0.5, 1.0, 127.0, 255.0, 65504.0])");
+  Tensor f = numpy_value("np.array([-2.5, -1.0, -0.0, 0.5, 1.0, 127.0, 255.0, 65504.0, 1e10, np.inf, -np.inf, np.nan])");
+  Tensor fi = numpy_value("np.array([-2.5, -1.0, -0.0, 0.5, 1.0, 127.0, 255.0, 65504.0])");
   for (DType to : kAllDTypes) {
     SCOPED_TRACE(name(to));
     const Tensor& src = is_integer(to) ? fi : f;
-    EXPECT_TRUE(same_array(src.astype(to), np("x.astype(" + np_dtype(to) + ")", {{"x", src}})));
+    EXPECT_TRUE(same_array(src.astype(to), numpy_value("x.astype(" + np_dtype(to) + ")", {{"x", src}})));
   }
-  Tensor c = np("np.array([1j, 0j, 1 + 0j, 2.5 - 3j])");
+  Tensor c = numpy_value("np.array([1j, 0j, 1 + 0j, 2.5 - 3j])");
   for (DType to : kAllDTypes) {
     SCOPED_TRACE(std::string("complex -> ") + name(to));
-    EXPECT_TRUE(same_array(c.astype(to), np("x.astype(" + np_dtype(to) + ")", {{"x", c}})));
+    EXPECT_TRUE(same_array(c.astype(to), numpy_value("x.astype(" + np_dtype(to) + ")", {{"x", c}})));
   }
-  Tensor x = np("np.arange(24).reshape(2,3,4)");
+  Tensor x = numpy_value("np.arange(24).reshape(2,3,4)");
   EXPECT_TRUE(x.astype(int64, Casting::unsafe, false).is_same_view(x));
   EXPECT_FALSE(x.astype(int64, Casting::unsafe, true).shares_storage(x));
   // Declared difference: astype always returns C order (NumPy's default is order='K'); engine
