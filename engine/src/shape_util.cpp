@@ -43,7 +43,7 @@ Shape broadcast_shape(const std::vector<Shape>& shapes, const char* op) {
       if (s[i] == o || s[i] == 1) continue;
       if (o == 1) { o = s[i]; continue; }
       std::string msg = "operands could not be broadcast together with shapes";
-      for (const auto& t : shapes) msg += " " + shape_str(t);
+      for (const auto& t : shapes) msg.append(" ").append(shape_str(t));
       throw ValueError(op_msg(op, msg));
     }
   }

@@ -186,7 +186,9 @@ TEST(BinaryValues, StableAndSignedZeroFloatOps) {
     Tensor want = oracle::eval_tensor("np." + n + "(x, y)", {{"x", x}, {"y", y}});
     auto w = want.to_double_vector();
     for (size_t i = 0; i < g.size(); ++i)
-      if (!std::isnan(w[i])) EXPECT_EQ(std::signbit(g[i]), std::signbit(w[i])) << n << " element " << i;
+      if (!std::isnan(w[i])) {
+        EXPECT_EQ(std::signbit(g[i]), std::signbit(w[i])) << n << " element " << i;
+      }
   }
 }
 
