@@ -76,12 +76,6 @@ Tensor from_numpy(py::handle obj) {
 
 }  // namespace
 
-bool Outcome::raised(const std::string& cls) const {
-  if (!error) return false;
-  for (const auto& c : error_mro)
-    if (c == cls) return true;
-  return false;
-}
 
 Outcome eval(const std::string& expr, const Args& args) {
   start();

@@ -5,20 +5,13 @@
 #include <utility>
 #include <vector>
 
+#include "parity/case.h"
 #include "parity/tensor.h"
 
 namespace parity::oracle {
 
-// What NumPy did: the result arrays, or the Python exception it raised.
-struct Outcome {
-  std::vector<Tensor> values;
-  bool error = false;
-  std::string error_class;  // e.g. "ValueError", "AxisError", "UFuncTypeError"
-  std::vector<std::string> error_mro;  // the class and its bases, e.g. {"AxisError", "ValueError", "IndexError", ...}
-  std::string error_message;
-  std::vector<std::string> warnings;  // categories of warnings raised, e.g. "RuntimeWarning"
-  bool raised(const std::string& cls) const;  // error of class `cls` or a subclass
-};
+// What NumPy did: the result arrays, or the Python exception it raised (parity/case.h).
+using Outcome = ::parity::Outcome;
 
 using Args = std::vector<std::pair<std::string, Tensor>>;
 

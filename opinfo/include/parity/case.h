@@ -1,0 +1,69 @@
+#pragma once
+// One test case and what an executor made of it. Design: ../shared/DESIGN.md, "One case, end to end".
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "parity/tensor.h"
+
+namespace parity {
+
+namespace opinfo { struct OpInfo; }
+
+enum class Variant : uint8_t { function, method, inplace, out };
+const char* to_string(Variant v);
+
+// A keyword argument's value, as NumPy takes it: None, bool, int, float, a tuple of ints, a dtype
+// or a string.
+using KwValue = std::variant<std::monostate, bool, int64_t, double, std::vector<int64_t>, DType, std::string>;
+using Kwargs = std::vector<std::pair<std::string, KwValue>>;
+const KwValue* find_kwarg(const Kwargs& kw, const std::string& key);
+std::string kwvalue_python(const KwValue& v);  // Python source for the value: (0, 2), None, np.float32 ...
+
+// Positional arguments (tensors or weak scalars) and keyword arguments of one call.
+struct SampleInput {
+  std::vector<ArrayLike> args;
+  Kwargs kwargs;
+  std::string note;  // what the sample exercises, e.g. "reference values"
+};
+
+struct Case {
+  const opinfo::OpInfo* op = nullptr;
+  Variant variant = Variant::function;
+  SampleInput input;
+  Device device = Device::cpu;
+  Tensor out;  // for Variant::out: the tensor to write into (a fresh copy is made per executor)
+};
+
+// The result of running a case: output tensors, or the Python-style error it raised.
+struct Outcome {
+  std::vector<Tensor> values;
+  bool error = false;
+  std::string error_class;              // e.g. "AxisError"
+  std::vector<std::string> error_mro;   // the class and its bases, e.g. {"AxisError", "ValueError", ...}
+  std::string error_message;
+  std::vector<std::string> warnings;    // categories of warnings raised, e.g. "RuntimeWarning"
+  bool crashed = false;                 // a non-Parity C++ exception escaped the engine
+  bool raised(const std::string& cls) const;  // error of class `cls` or a subclass
+};
+
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual std::string name() const = 0;  // "cpu", "numpy"
+  virtual Outcome run(const Case& c) = 0;
+};
+
+// The engine on the CPU as an executor (opinfo/src/engine_executor.cpp).
+class EngineExecutor : public Executor {
+ public:
+  std::string name() const override { return "cpu"; }
+  Outcome run(const Case& c) override;
+};
+
+// Human-readable rendering of a case: op, variant, each input (dtype, shape, strides, values).
+std::string describe(const Case& c, size_t max_values = 24);
+std::string describe(const Outcome& o, size_t max_values = 24);
+
+}  // namespace parity

@@ -1,0 +1,83 @@
+#pragma once
+// The operator database: one entry per engine op says everything the tests need to know about it.
+// Suites (suites/), the fuzzer (fuzz/), reports and `parity ops` are generated from it.
+// Anchor: PyTorch's torch/testing/_internal/opinfo/core.py.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parity/case.h"
+#include "parity/compare.h"
+
+namespace parity::opinfo {
+
+// An input that must fail, with NumPy's exception class and a regex the engine's message matches.
+struct ErrorInput {
+  SampleInput input;
+  std::string error_class;    // e.g. "ValueError"; the engine must raise it or a subclass
+  std::string message_regex;  // e.g. "\\[concatenate\\].*shape"
+};
+
+// A behaviour that deliberately differs from NumPy, or a case the suites skip, with the reason.
+struct Discrepancy {
+  enum class Kind : uint8_t { skip, differs };
+  Kind kind = Kind::differs;
+  std::vector<DType> dtypes;     // empty: every dtype
+  std::vector<std::string> suites;  // empty: every suite ("NumpyRef", "Noncontiguous", ...)
+  std::string what;              // the behaviour
+  std::string reason;            // why
+  // Which samples it concerns (by SampleInput::note); empty: all of them.
+  std::string note;
+};
+
+struct ToleranceOverride {
+  DType dtype;
+  Tolerance tol;
+  std::string reason;
+};
+
+using RunFn = std::function<std::vector<Tensor>(Variant, const std::vector<ArrayLike>& args,
+                                                const Kwargs& kwargs, const Tensor& out)>;
+using SamplesFn = std::function<std::vector<SampleInput>(DType)>;
+using ErrorsFn = std::function<std::vector<ErrorInput>()>;
+
+struct OpInfo {
+  std::string name;                 // NumPy's name (engine function name where they differ: see aliases)
+  std::vector<std::string> aliases;
+  std::string family;               // "unary", "binary", "reduction", "shape", "creation", "linalg", "indexing"
+  std::vector<Variant> variants;    // which forms exist in the engine
+  std::vector<DType> dtypes_cpu;    // claimed; checked both ways by the Dtypes suite
+  std::vector<DType> dtypes_cuda;   // claimed on CUDA (none until the CUDA backend lands)
+  std::string numpy_ref;            // Python callable, e.g. "np.sin" or "lambda x: ..."
+  std::string numpy_method;         // the ndarray method NumPy has for this op ("" if none)
+  SamplesFn sample_inputs;          // shapes, layouts and keyword combinations
+  SamplesFn reference_inputs;       // extremal values: nan, ±inf, ±0, subnormals, int min/max
+  ErrorsFn error_inputs;
+  std::optional<std::pair<double, double>> domain;  // where the op is defined (sample values stay inside)
+  std::vector<ToleranceOverride> tolerances;       // overrides of default_tolerance (by result dtype), each with a reason
+  bool supports_autograd = false;
+  bool supports_gradgrad = false;
+  std::vector<Discrepancy> discrepancies;
+  RunFn run;                        // calls the engine
+  int nin = 1;                      // tensor inputs (for the elementwise suites)
+  bool elementwise = false;         // broadcasts its inputs (Broadcasting, TypePromotion suites)
+  bool promotes = false;            // result dtype comes from promoting the inputs (TypePromotion)
+
+  bool has_variant(Variant v) const;
+  bool claims(DType d, Device dev = Device::cpu) const;
+  Tolerance tolerance(DType d) const;
+  // The discrepancy of kind `k` that covers this suite, dtype and sample note, if any.
+  const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
+                                      const std::string& note = "") const;
+};
+
+// Every op in the database, in a stable order.
+const std::vector<OpInfo>& op_db();
+const OpInfo* find_op(const std::string& name);  // by name or alias; nullptr if absent
+
+// The ops the engine exposes, by name (a test checks each has an entry).
+// engine_op_names() (parity/op_names.h) lists what the engine exposes; a test checks each has an entry.
+
+}  // namespace parity::opinfo

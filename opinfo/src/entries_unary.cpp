@@ -1,0 +1,151 @@
+// Entries for the unary elementwise ops (engine/src/ops/unary_*.cpp).
+#include "dtype_sets.h"
+#include "families.h"
+#include "parity/ops.h"
+#include "parity/samples.h"
+
+namespace parity::opinfo {
+
+namespace {
+using D = std::pair<double, double>;
+
+OpInfo unary_entry(const char* name, const char* py, RunFn run) {
+  OpInfo op;
+  op.name = name;
+  if (std::string(py) != name) op.aliases = {py};
+  op.family = "unary";
+  op.variants = {Variant::function, Variant::method, Variant::inplace, Variant::out};
+  op.dtypes_cpu = all_dtypes();
+  op.numpy_ref = std::string("np.") + py;
+  op.run = std::move(run);
+  op.nin = 1;
+  op.elementwise = true;
+  return op;
+}
+
+void finish(OpInfo& op) {
+  const std::string n = op.name;
+  auto dom = op.domain;
+  op.sample_inputs = [n, dom](DType d) { return elementwise_samples(n, d, 1, dom); };
+  op.reference_inputs = [](DType d) { return elementwise_reference(d, 1); };
+  // Unclaimed dtypes (TypeError) are the Dtypes suite's; out= errors are VariantConsistency's.
+  op.error_inputs = [] { return std::vector<ErrorInput>{}; };
+}
+}  // namespace
+
+void add_unary_ops(std::vector<OpInfo>& db) {
+#define PARITY_X(name_, py)                                                                        \
+  db.push_back(unary_entry(#name_, #py,                                                            \
+                           [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&,           \
+                              const Tensor& out) -> std::vector<Tensor> {                          \
+                             switch (v) {                                                          \
+                               case Variant::function: return {parity::name_(a[0])};               \
+                               case Variant::method: return {a[0].tensor().name_()};               \
+                               case Variant::inplace: {                                            \
+                                 Tensor t = a[0].tensor();                                         \
+                                 t.name_##_();                                                     \
+                                 return {t};                                                       \
+                               }                                                                   \
+                               case Variant::out: return {parity::name_(a[0], out)};               \
+                             }                                                                     \
+                             return {};                                                            \
+                           }));
+  PARITY_UNARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+
+  for (auto& op : db) {
+    if (op.family != "unary") continue;
+    const std::string& n = op.name;
+    if (n == "negative" || n == "positive" || n == "sign") op.dtypes_cpu = all_but_bool();
+    if (n == "cbrt" || n == "floor" || n == "ceil" || n == "trunc" || n == "signbit" || n == "sigmoid")
+      op.dtypes_cpu = all_but_complex();
+    if (n == "invert") op.dtypes_cpu = bool_and_integers();
+    if (n == "sigmoid") {
+      op.numpy_ref = "_parity.expit";  // scipy.special.expit's semantics (oracle prelude)
+      op.discrepancies.push_back({Discrepancy::Kind::differs, {}, {}, "sigmoid has no NumPy function",
+                                  "NumPy has no sigmoid; the reference is scipy.special.expit's definition "
+                                  "1/(1+exp(-x)) evaluated in float64 and rounded to the result dtype",
+                                  ""});
+    }
+    if (n == "conj") op.numpy_method = "conj";
+    if (n == "log" || n == "log2" || n == "log10" || n == "sqrt") op.domain = D{0.05, 9};
+    if (n == "log1p") op.domain = D{-0.9, 9};
+    if (n == "arcsin" || n == "arccos" || n == "arctanh") op.domain = D{-0.95, 0.95};
+    if (n == "arccosh") op.domain = D{1, 9};
+    if (n == "exp" || n == "exp2" || n == "expm1" || n == "sinh" || n == "cosh") op.domain = D{-5, 5};
+    finish(op);
+  }
+
+  // round(x, decimals): its own entry (the decimals keyword).
+  OpInfo r = unary_entry("round", "round", [](Variant v, const std::vector<ArrayLike>& a, const Kwargs& kw,
+                                               const Tensor& out) -> std::vector<Tensor> {
+    const KwValue* dk = find_kwarg(kw, "decimals");
+    int64_t dec = dk ? std::get<int64_t>(*dk) : 0;
+    switch (v) {
+      case Variant::function: return {parity::round(a[0], dec)};
+      case Variant::method: return {a[0].tensor().round(dec)};
+      case Variant::inplace: {
+        Tensor t = a[0].tensor();
+        t.round_(dec);
+        return {t};
+      }
+      case Variant::out: return {parity::round(a[0], dec, out)};
+    }
+    return {};
+  });
+  r.aliases = {"around"};
+  r.numpy_method = "round";
+  r.dtypes_cpu = all_dtypes();
+  r.sample_inputs = [](DType d) {
+    auto s = elementwise_samples("round", d, 1, std::nullopt);
+    if (d == DType::Bool) return s;  // bool takes decimals=0 only
+    for (int64_t dec : {1, 2, -1}) {
+      SampleInput in{{ArrayLike(make_tensor({20}, d, seed_of("round") + dec, -999, 999))},
+                     {{"decimals", KwValue(dec)}}, "decimals " + std::to_string(dec)};
+      s.push_back(in);
+    }
+    return s;
+  };
+  r.reference_inputs = [](DType d) { return elementwise_reference(d, 1); };
+  r.error_inputs = [] { return std::vector<ErrorInput>{}; };
+  db.push_back(std::move(r));
+
+  // real, imag (views of complex input) and angle(deg).
+  auto parts = [&](const char* name, std::vector<Tensor> (*fn)(const ArrayLike&, const Kwargs&)) {
+    OpInfo op = unary_entry(name, name, [fn](Variant v, const std::vector<ArrayLike>& a, const Kwargs& kw,
+                                             const Tensor&) -> std::vector<Tensor> {
+      (void)v;
+      return fn(a[0], kw);
+    });
+    op.variants = {Variant::function};
+    finish(op);
+    return op;
+  };
+  db.push_back(parts("real", [](const ArrayLike& x, const Kwargs&) { return std::vector<Tensor>{parity::real(x)}; }));
+  db.back().variants = {Variant::function, Variant::method};
+  db.back().run = [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
+    return std::vector<Tensor>{v == Variant::method ? a[0].tensor().real() : parity::real(a[0])};
+  };
+  db.push_back(parts("imag", [](const ArrayLike& x, const Kwargs&) { return std::vector<Tensor>{parity::imag(x)}; }));
+  db.back().variants = {Variant::function, Variant::method};
+  db.back().run = [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
+    return std::vector<Tensor>{v == Variant::method ? a[0].tensor().imag() : parity::imag(a[0])};
+  };
+  db.push_back(parts("angle", [](const ArrayLike& x, const Kwargs& kw) {
+    const KwValue* deg = find_kwarg(kw, "deg");
+    return std::vector<Tensor>{parity::angle(x, deg && std::get<bool>(*deg))};
+  }));
+  {
+    OpInfo& a = db.back();
+    a.sample_inputs = [](DType d) {
+      auto s = elementwise_samples("angle", d, 1, std::nullopt);
+      s.push_back({{ArrayLike(make_tensor({20}, d, 7))}, {{"deg", KwValue(true)}}, "deg=True"});
+      return s;
+    };
+    a.discrepancies.push_back({Discrepancy::Kind::differs, {DType::BFloat16}, {}, "angle(deg=True) of bfloat16 can be one bfloat16 step off",
+                               "ml_dtypes computes the degree conversion in float32; the engine rounds the angle to bfloat16 first", ""});
+    a.tolerances.push_back({DType::BFloat16, {3.2e-2, 1e-5}, "one bfloat16 step (2^-7) after the degree conversion; see the discrepancy"});
+  }
+}
+
+}  // namespace parity::opinfo

@@ -1,0 +1,23 @@
+#pragma once
+// Each op family adds its entries to the database (opinfo/src/entries_*.cpp).
+#include <vector>
+
+#include "parity/opinfo.h"
+
+namespace parity::opinfo {
+
+void add_unary_ops(std::vector<OpInfo>& db);
+void add_binary_ops(std::vector<OpInfo>& db);
+void add_reduction_ops(std::vector<OpInfo>& db);
+void add_shape_ops(std::vector<OpInfo>& db);
+void add_creation_ops(std::vector<OpInfo>& db);
+void add_linalg_ops(std::vector<OpInfo>& db);
+void add_indexing_ops(std::vector<OpInfo>& db);
+
+// Samples shared by elementwise families: every standard shape, plus the dtype's extremal values
+// for reference inputs.
+std::vector<SampleInput> elementwise_samples(const std::string& op, DType d, int nin,
+                                             std::optional<std::pair<double, double>> domain);
+std::vector<SampleInput> elementwise_reference(DType d, int nin);
+
+}  // namespace parity::opinfo

@@ -1,0 +1,86 @@
+#include <algorithm>
+
+#include "families.h"
+#include "parity/samples.h"
+
+namespace parity::opinfo {
+
+bool OpInfo::has_variant(Variant v) const {
+  return std::find(variants.begin(), variants.end(), v) != variants.end();
+}
+
+bool OpInfo::claims(DType d, Device dev) const {
+  const auto& ds = dev == Device::cpu ? dtypes_cpu : dtypes_cuda;
+  return std::find(ds.begin(), ds.end(), d) != ds.end();
+}
+
+Tolerance OpInfo::tolerance(DType d) const {
+  for (const auto& t : tolerances)
+    if (t.dtype == d) return t.tol;
+  return default_tolerance(d);
+}
+
+const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
+                                            const std::string& note) const {
+  for (const auto& x : discrepancies) {
+    if (x.kind != k) continue;
+    if (!x.suites.empty() && std::find(x.suites.begin(), x.suites.end(), suite) == x.suites.end()) continue;
+    if (!x.dtypes.empty() && std::find(x.dtypes.begin(), x.dtypes.end(), d) == x.dtypes.end()) continue;
+    if (!x.note.empty() && x.note != note) continue;
+    return &x;
+  }
+  return nullptr;
+}
+
+const std::vector<OpInfo>& op_db() {
+  static const std::vector<OpInfo> db = [] {
+    std::vector<OpInfo> v;
+    add_unary_ops(v);
+    add_binary_ops(v);
+    add_reduction_ops(v);
+    add_shape_ops(v);
+    add_creation_ops(v);
+    add_linalg_ops(v);
+    add_indexing_ops(v);
+    return v;
+  }();
+  return db;
+}
+
+const OpInfo* find_op(const std::string& name) {
+  for (const auto& op : op_db()) {
+    if (op.name == name) return &op;
+    for (const auto& a : op.aliases)
+      if (a == name) return &op;
+  }
+  return nullptr;
+}
+
+std::vector<SampleInput> elementwise_samples(const std::string& op, DType d, int nin,
+                                             std::optional<std::pair<double, double>> domain) {
+  double lo = domain ? domain->first : -9, hi = domain ? domain->second : 9;
+  std::vector<SampleInput> out;
+  uint64_t seed = seed_of(op + name(d));
+  for (const Shape& s : standard_shapes()) {
+    SampleInput in;
+    for (int k = 0; k < nin; ++k) in.args.emplace_back(make_tensor(s, d, seed + k * 7919 + s.size(), lo, hi));
+    in.note = "shape " + shape_str(s);
+    out.push_back(std::move(in));
+  }
+  return out;
+}
+
+std::vector<SampleInput> elementwise_reference(DType d, int nin) {
+  Tensor v = extremal_values(d);
+  SampleInput in;
+  if (nin == 1) {
+    in.args.emplace_back(v);
+  } else {  // every pairing of the extremal values: (n, 1) against (n,)
+    in.args.emplace_back(v.reshape({-1, 1}));
+    for (int k = 1; k < nin; ++k) in.args.emplace_back(v);
+  }
+  in.note = "extremal values";
+  return {in};
+}
+
+}  // namespace parity::opinfo

@@ -1,0 +1,16 @@
+#pragma once
+// NumPy as an executor: runs a Case through the op's NumPy reference (OpInfo::numpy_ref).
+#include "parity/case.h"
+
+namespace parity {
+
+class NumpyExecutor : public Executor {
+ public:
+  NumpyExecutor();
+  std::string name() const override { return "numpy"; }
+  Outcome run(const Case& c) override;
+  // The Python expression a case runs, with the tensors named a0, a1, ... and out `o`.
+  static std::string expression(const Case& c);
+};
+
+}  // namespace parity

@@ -1,0 +1,80 @@
+#include "parity/numpy_executor.h"
+
+#include "parity/opinfo.h"
+#include "parity/oracle.h"
+
+namespace parity {
+
+namespace {
+// Python helpers for references NumPy lacks (scipy's expit) or spells differently.
+constexpr const char* kPrelude = R"(
+import numpy as np
+class _parity:
+    @staticmethod
+    def expit(x, out=None):
+        x = np.asarray(x)
+        dt = np.sin(np.zeros((), x.dtype)).dtype  # the loop sin would pick: int8 -> float16 ...
+        with np.errstate(all='ignore'):
+            r = (1.0 / (1.0 + np.exp(-x.astype(np.float64)))).astype(dt)
+        if out is None:
+            return r
+        np.copyto(out, r, casting='same_kind')
+        return out
+import builtins
+builtins._parity = _parity
+)";
+
+std::string python_scalar(const Scalar& s) {
+  std::string r = s.repr();
+  if (r == "nan") return "float('nan')";
+  if (r == "inf") return "float('inf')";
+  if (r == "-inf") return "-float('inf')";
+  return r;
+}
+}  // namespace
+
+NumpyExecutor::NumpyExecutor() { oracle::exec(kPrelude); }
+
+std::string NumpyExecutor::expression(const Case& c) {
+  std::vector<std::string> args;
+  for (size_t i = 0; i < c.input.args.size(); ++i) {
+    const ArrayLike& a = c.input.args[i];
+    args.push_back(a.is_tensor() ? "a" + std::to_string(i) : python_scalar(a.scalar()));
+  }
+  std::string kw;
+  for (const auto& [k, v] : c.input.kwargs) kw += ", " + k + "=" + kwvalue_python(v);
+  auto call = [&](const std::string& fn, size_t first) {
+    std::string s = fn + "(";
+    for (size_t i = first; i < args.size(); ++i) s += (i > first ? ", " : "") + args[i];
+    if (args.size() == first && !kw.empty()) return s + kw.substr(2) + ")";
+    return s + kw + ")";
+  };
+  const std::string& ref = c.op->numpy_ref;
+  switch (c.variant) {
+    case Variant::function: return call(ref, 0);
+    case Variant::method:
+      if (!c.op->numpy_method.empty() && !args.empty()) return call(args[0] + "." + c.op->numpy_method, 1);
+      return call(ref, 0);
+    case Variant::inplace: {
+      std::string s = call(ref, 0);
+      s.insert(s.size() - 1, ", out=a0");
+      return "(lambda r: a0)(" + s + ")";
+    }
+    case Variant::out: {
+      std::string s = call(ref, 0);
+      s.insert(s.size() - 1, ", out=o");
+      return "(lambda r: o)(" + s + ")";
+    }
+  }
+  return "";
+}
+
+Outcome NumpyExecutor::run(const Case& c) {
+  oracle::Args a;
+  for (size_t i = 0; i < c.input.args.size(); ++i)
+    if (c.input.args[i].is_tensor()) a.emplace_back("a" + std::to_string(i), c.input.args[i].tensor());
+  if (c.variant == Variant::out && c.out.defined()) a.emplace_back("o", c.out);
+  return oracle::eval(expression(c), a);
+}
+
+}  // namespace parity
