@@ -2,6 +2,9 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include <fstream>
+
+#include "parity/opdocs.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
 #include "parity/promotion.h"
@@ -23,6 +26,12 @@ int main(int argc, char** argv) {
   rt->add_option("operands", operands, "dtype names, or Python-style int/float/complex literals")->required();
   rt->add_option("--mode", mode, "Promotion mode: numpy, all, safe, none")->capture_default_str();
   auto* version = app.add_subcommand("version", "Print the engine version and the oracle's NumPy version");
+  auto* ops = app.add_subcommand("ops", "List every op: variants, dtypes per device, NumPy reference, autograd");
+  bool ops_json = false;
+  ops->add_flag("--json", ops_json, "Print the database as JSON");
+  auto* disc = app.add_subcommand("discrepancies", "Print the declared discrepancies from NumPy (Markdown)");
+  std::string disc_out;
+  disc->add_option("--write", disc_out, "Write to this file instead (reports/DISCREPANCIES.md)");
 
   CLI11_PARSE(app, argc, argv);
 
@@ -58,6 +67,15 @@ int main(int argc, char** argv) {
         } else ops.emplace_back(dtype_from_name(o));
       }
       std::cout << name(result_type(ops)) << "\n";
+    } else if (*ops) {
+      std::cout << (ops_json ? opinfo::ops_json() : opinfo::ops_table());
+    } else if (*disc) {
+      if (disc_out.empty()) {
+        std::cout << opinfo::discrepancies_markdown();
+      } else {
+        std::ofstream(disc_out) << opinfo::discrepancies_markdown();
+        std::cout << "wrote " << disc_out << "\n";
+      }
     } else if (*version) {
       std::cout << "parity " << kVersion << "\nnumpy " << oracle::numpy_version() << "\n";
     }
