@@ -13,13 +13,14 @@ class _parity:
     @staticmethod
     def expit(x, out=None):
         x = np.asarray(x)
+        if x.dtype.kind == 'c':  # scipy's expit has no complex loops
+            raise TypeError("ufunc 'expit' not supported for the input types")
         dt = np.sin(np.zeros((), x.dtype)).dtype  # the loop sin would pick: int8 -> float16 ...
         with np.errstate(all='ignore'):
             r = (1.0 / (1.0 + np.exp(-x.astype(np.float64)))).astype(dt)
         if out is None:
             return r
-        np.copyto(out, r, casting='same_kind')
-        return out
+        return np.positive(r, out=out)  # a ufunc's out= rules: same_kind cast, UFuncTypeError
 import builtins
 builtins._parity = _parity
 )";
@@ -44,7 +45,8 @@ std::string NumpyExecutor::expression(const Case& c) {
   std::string kw;
   for (const auto& [k, v] : c.input.kwargs) kw += ", " + k + "=" + kwvalue_python(v);
   auto call = [&](const std::string& fn, size_t first) {
-    std::string s = fn + "(";
+    // A lambda reference is called as (lambda ...)(args).
+    std::string s = (fn.rfind("lambda", 0) == 0 ? "(" + fn + ")" : fn) + "(";
     for (size_t i = first; i < args.size(); ++i) s += (i > first ? ", " : "") + args[i];
     if (args.size() == first && !kw.empty()) return s + kw.substr(2) + ")";
     return s + kw + ")";
@@ -70,10 +72,14 @@ std::string NumpyExecutor::expression(const Case& c) {
 }
 
 Outcome NumpyExecutor::run(const Case& c) {
+  // The oracle hands NumPy the tensors' own memory: in-place and out= write into private copies.
   oracle::Args a;
-  for (size_t i = 0; i < c.input.args.size(); ++i)
-    if (c.input.args[i].is_tensor()) a.emplace_back("a" + std::to_string(i), c.input.args[i].tensor());
-  if (c.variant == Variant::out && c.out.defined()) a.emplace_back("o", c.out);
+  for (size_t i = 0; i < c.input.args.size(); ++i) {
+    if (!c.input.args[i].is_tensor()) continue;
+    const Tensor& t = c.input.args[i].tensor();
+    a.emplace_back("a" + std::to_string(i), c.variant == Variant::inplace && i == 0 ? t.copy() : t);
+  }
+  if (c.variant == Variant::out && c.out.defined()) a.emplace_back("o", c.out.copy());
   return oracle::eval(expression(c), a);
 }
 

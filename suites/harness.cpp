@@ -73,7 +73,40 @@ bool skipped(const OpInfo& op, const std::string& suite, DType d, const std::str
 }
 
 Verdict check_against_numpy(const std::string& suite, const Case& c, DType d) {
+  return check_against_numpy(suite, c, d, nullptr);
+}
+
+std::string report_pair(const Case& got_case, const Outcome& got, const std::string& got_label,
+                        const Case& want_case, const Outcome& want, const std::string& want_label,
+                        const Verdict& v) {
+  std::string s = "[" + got_case.op->name + "] " + to_string(v.kind) + " mismatch, " + got_label + " (variant " +
+                  to_string(got_case.variant) + ") vs " + want_label + " (variant " + to_string(want_case.variant) +
+                  "): " + v.detail + "\n";
+  s += got_label + " inputs:\n" + describe(got_case);
+  s += want_label + " inputs:\n" + describe(want_case);
+  s += got_label + ": " + describe(got) + "\n";
+  s += want_label + ": " + describe(want) + "\n";
+  if (v.kind == Mismatch::value) {
+    s += "largest difference: abs " + std::to_string(v.max_abs) + ", rel " + std::to_string(v.max_rel) +
+         ", ulp " + std::to_string(v.max_ulp) + "\n";
+  }
+  s += "NumPy call (" + got_label + "): " + NumpyExecutor::expression(got_case) + "\n";
+  return s;
+}
+
+Outcome outcome_of(std::vector<Tensor> values) {
+  Outcome o;
+  o.values = std::move(values);
+  return o;
+}
+
+void print_skip(const OpInfo& op, const std::string& what, const std::string& reason) {
+  std::cout << "[     SKIP ] " << op.name << " " << what << ": " << reason << "\n";
+}
+
+Verdict check_against_numpy(const std::string& suite, const Case& c, DType d, Outcome* engine_outcome) {
   Outcome got = engine().run(c);
+  if (engine_outcome) *engine_outcome = got;
   Outcome want = numpy().run(c);
   // Tolerances are per result dtype: sin(int16) is a float32 result, compared as float32.
   DType rd = (!want.error && !want.values.empty()) ? want.values[0].dtype() : d;

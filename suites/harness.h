@@ -32,6 +32,19 @@ std::string report(const Case& c, const Outcome& got, const Outcome& want, const
 // `differs` discrepancy for this suite, dtype and sample (then it prints it). Returns the verdict.
 Verdict check_against_numpy(const std::string& suite, const Case& c, DType d);
 
+// As above, and hands back the engine's outcome (for suites that compare it with another run).
+Verdict check_against_numpy(const std::string& suite, const Case& c, DType d, Outcome* engine_outcome);
+
+// The failure report for two runs of the engine (e.g. contiguous vs transposed input, method vs
+// function): op, dtype, both cases' inputs, both outcomes and the largest difference.
+std::string report_pair(const Case& got_case, const Outcome& got, const std::string& got_label,
+                        const Case& want_case, const Outcome& want, const std::string& want_label,
+                        const Verdict& v);
+// An outcome holding the given tensors (to compare a tensor written in place against a result).
+Outcome outcome_of(std::vector<Tensor> values);
+// Prints a skip that no entry declares (the check does not apply), with its reason.
+void print_skip(const OpInfo& op, const std::string& what, const std::string& reason);
+
 // True (and prints the reason) when the op declares a skip for this suite and dtype.
 bool skipped(const OpInfo& op, const std::string& suite, DType d, const std::string& note = "");
 

@@ -3,8 +3,18 @@
 
 namespace parity::suites {
 void register_numpy_ref();
+void register_noncontiguous();
+void register_variant_consistency();
+void register_dtypes();
+void register_type_promotion();
+void register_broadcasting();
 void register_all_suites() {
   register_numpy_ref();
+  register_noncontiguous();
+  register_variant_consistency();
+  register_dtypes();
+  register_type_promotion();
+  register_broadcasting();
 }
 }  // namespace parity::suites
 

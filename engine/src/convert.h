@@ -14,9 +14,10 @@ namespace parity {
 // value of the 32- or 64-bit conversion, then truncation to the target width; never UB.
 template <class To> To float_to_int(double v) {
   if constexpr (std::is_same_v<To, uint64_t>) {
-    if (!(v > -9223372036854775809.0 && v < 18446744073709551616.0))
-      return static_cast<uint64_t>(INT64_MIN);
-    if (v >= 9223372036854775808.0) return static_cast<uint64_t>(v);
+    // NumPy converts v >= 2^63 as int64(v - 2^63) + 2^63, so +inf and v >= 2^64 wrap to 0;
+    // NaN and v < -2^63 give the indefinite 2^63.
+    if (v >= 9223372036854775808.0) return v < 18446744073709551616.0 ? static_cast<uint64_t>(v) : 0;
+    if (!(v > -9223372036854775809.0)) return static_cast<uint64_t>(INT64_MIN);
     return static_cast<uint64_t>(static_cast<int64_t>(v));
   } else if constexpr (sizeof(To) == 8 || std::is_same_v<To, uint32_t>) {
     if (!(v > -9223372036854775809.0 && v < 9223372036854775808.0)) return static_cast<To>(INT64_MIN);

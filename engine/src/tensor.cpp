@@ -23,7 +23,14 @@ Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(devic
   data_ = std::aligned_alloc(64, n);
   if (!data_) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
 }
-Storage::~Storage() { std::free(data_); }
+Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
+    : data_(data), nbytes_(nbytes), device_(device), deleter_(std::move(deleter)) {
+  if (nbytes < 0) throw ValueError("[Storage] negative storage size");
+}
+Storage::~Storage() {
+  if (deleter_) deleter_(data_);
+  else std::free(data_);
+}
 
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides, int64_t offset)
     : storage_(std::move(storage)), dtype_(dtype), shape_(std::move(shape)),
@@ -162,11 +169,9 @@ static Shape infer_reshape(const Shape& shape, int64_t size, const char* op) {
   Shape out = shape;
   int64_t known = 1, neg = -1;
   for (size_t i = 0; i < out.size(); ++i) {
-    if (out[i] == -1) {
+    if (out[i] < 0) {  // NumPy takes any negative entry (-1, -2 ...) as the unknown dimension
       if (neg >= 0) throw ValueError(op_msg(op, "can only specify one unknown dimension"));
       neg = static_cast<int64_t>(i);
-    } else if (out[i] < 0) {
-      throw ValueError(op_msg(op, "negative dimensions not allowed"));
     } else {
       known *= out[i];
     }

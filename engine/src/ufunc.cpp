@@ -111,6 +111,12 @@ Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inpu
     shapes.push_back(t.shape());
     ts.push_back(std::move(t));
   }
+  // NumPy checks the out= cast before broadcasting: np.add(i8[3,1], i8[4], out=bool[3,1]) is a
+  // UFuncTypeError, not the broadcast ValueError.
+  if (out.tensor && out.tensor->defined() && !can_cast(loop.out, out.tensor->dtype(), Casting::same_kind))
+    throw UFuncTypeError(op_msg(uf.name, std::string("Cannot cast ufunc '") + uf.name + "' output from dtype('" +
+                                             name(loop.out) + "') to dtype('" + name(out.tensor->dtype()) +
+                                             "') with casting rule 'same_kind'"));
   Shape shape = broadcast_shape(shapes, uf.name);
   Tensor dest;
   if (out.tensor) {
@@ -128,10 +134,6 @@ Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inpu
       throw ValueError(op_msg(uf.name, "non-broadcastable output operand with shape " + shape_str(o.shape()) +
                                            " doesn't match the broadcast shape " + shape_str(shape)));
     shape = o.shape();
-    if (!can_cast(loop.out, o.dtype(), Casting::same_kind))
-      throw UFuncTypeError(op_msg(uf.name, std::string("Cannot cast ufunc '") + uf.name + "' output from dtype('" +
-                                               name(loop.out) + "') to dtype('" + name(o.dtype()) +
-                                               "') with casting rule 'same_kind'"));
     if (o.dtype() == loop.out) {
       dest = o;
       // Inputs that overlap the output in another layout are read from a copy.

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <complex>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -24,10 +25,13 @@ using Strides = std::vector<int64_t>;  // in elements; negative and zero allowed
 enum class Device : uint8_t { cpu, cuda };
 const char* to_string(Device d);
 
-// Owned, 64-byte aligned bytes. The version counter is bumped by every in-place write (autograd).
+// 64-byte aligned bytes, owned or wrapped. The version counter is bumped by every in-place write (autograd).
 class Storage {
  public:
   explicit Storage(int64_t nbytes, Device device = Device::cpu);
+  // Wraps `nbytes` at `data` owned elsewhere (a NumPy buffer); `deleter(data)` runs when the
+  // storage dies. The caller vouches for the alignment.
+  Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device = Device::cpu);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -41,6 +45,7 @@ class Storage {
   int64_t nbytes_ = 0;
   Device device_;
   std::atomic<uint64_t> version_{0};
+  std::function<void(void*)> deleter_;  // empty: data_ came from aligned_alloc
 };
 
 class Tensor;

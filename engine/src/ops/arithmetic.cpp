@@ -35,6 +35,8 @@ struct Multiply {
   template <class T> T operator()(T a, T b) const {
     if constexpr (std::is_same_v<T, bool>) return a && b;
     else if constexpr (std::is_integral_v<T>) return wrap_mul(a, b);
+    else if constexpr (is_complex_v<T>)  // NumPy's plain product: no C99 Annex G inf recovery
+      return T(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
     else return a * b;
   }
 };

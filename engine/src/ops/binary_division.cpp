@@ -90,7 +90,8 @@ using DivLoops = Concat<IntLoops, RealFloatLoops>;
 }  // namespace
 
 const UFuncDef& ufunc_divide() {
-  static const UFuncDef def{"true_divide", 2, make_binary_loops<Divide>(FloatLoops{}), &divide_pre};
+  // NumPy 2 names the ufunc "divide" (true_divide is an alias): messages say [divide].
+  static const UFuncDef def{"divide", 2, make_binary_loops<Divide>(FloatLoops{}), &divide_pre};
   return def;
 }
 Tensor divide(const ArrayLike& a, const ArrayLike& b, OutArg out) { return apply_binary(ufunc_divide(), a, b, out); }

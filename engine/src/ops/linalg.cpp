@@ -17,6 +17,16 @@ constexpr const char* kSig = "with gufunc signature (n?,k),(k,m?)->(n?,m?)";
 // The dtype the kernel runs in: 16-bit floats accumulate in float32, as NumPy's loops do.
 DType compute_dtype(DType d) { return (d == float16 || d == bfloat16) ? float32 : d; }
 
+// The textbook complex product, as BLAS and NumPy's loops compute it: (nan+infj)**2 is nan+nanj,
+// where std::complex's operator* (C99 Annex G) would recover an infinity.
+template <class T> inline T mul(const T& a, const T& b) {
+  if constexpr (is_complex_v<T>) {
+    return T(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+  } else {
+    return a * b;
+  }
+}
+
 // c (n x m) = a (n x k) @ b (k x m), all contiguous, c not yet initialized.
 template <class T>
 void gemm(const T* a, const T* b, T* c, int64_t n, int64_t k, int64_t m) {
@@ -50,7 +60,7 @@ void gemm(const T* a, const T* b, T* c, int64_t n, int64_t k, int64_t m) {
       for (int64_t p = 0; p < k; ++p) {
         const T av = a[i * k + p];
         const T* bp = b + p * m;
-        for (int64_t j = 0; j < m; ++j) ci[j] += av * bp[j];
+        for (int64_t j = 0; j < m; ++j) ci[j] += mul(av, bp[j]);
       }
     }
   }

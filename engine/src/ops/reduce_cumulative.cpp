@@ -38,7 +38,10 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
                           C v = prod ? C(1) : C(0);
                           for (int64_t i = 0; i < n; ++i) {
                             C e = static_cast<C>(reduce::load<S>(a + i * s_in));
-                            v = reduce::round_to<S>(prod ? reduce::wrap_mul(v, e) : reduce::wrap_add(v, e));
+                            // NumPy's accumulate starts from the first element, not the identity
+                            // (-0.0 stays -0.0; complex inf * (1+0j) would make a NaN part).
+                            if (i == 0) v = e;
+                            else v = reduce::round_to<S>(prod ? reduce::wrap_mul(v, e) : reduce::wrap_add(v, e));
                             *reinterpret_cast<S*>(b + i * s_out) = static_cast<S>(v);
                           }
                         });

@@ -65,9 +65,11 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
   if (p.count == 0)
     throw ValueError(op_msg(op, std::string("attempt to get ") + (is_max ? "argmax" : "argmin") +
                                     " of an empty sequence"));
-  if (out.tensor && out.tensor->defined() && !is_integer(out.tensor->dtype()))
-    throw TypeError(op_msg(op, std::string("Cannot cast array data from dtype('int64') to dtype('") +
-                                   name(out.tensor->dtype()) + "') according to the rule 'safe'"));
+  // NumPy checks the cast the other way round: out's dtype must cast safely to intp (bool, int8
+  // and uint32 outs are accepted; uint64, float and complex are not).
+  if (out.tensor && out.tensor->defined() && !can_cast(out.tensor->dtype(), DType::Int64, Casting::safe))
+    throw TypeError(op_msg(op, std::string("Cannot cast scalar from dtype('") + name(out.tensor->dtype()) +
+                                   "') to dtype('int64') according to the rule 'safe'"));
   Tensor res = new_tensor(shape, DType::Int64);
   int64_t* o = res.data<int64_t>();
   dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {

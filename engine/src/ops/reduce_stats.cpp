@@ -8,6 +8,14 @@
 namespace parity {
 namespace {
 
+// NumPy's complex128 division (Smith's method) by (n + 0j), n >= 0: the parts are multiplied by
+// 1/n, and an infinite part turns the other into NaN (inf * 0), unlike std::complex / double.
+inline complex128_t complex_div_real(complex128_t a, double n) {
+  if (n == 0) return {a.real() / n, a.imag() / n};
+  const double rat = 0.0 / n, scl = 1.0 / (n + 0.0 * rat);
+  return {(a.real() + a.imag() * rat) * scl, (a.imag() - a.real() * rat) * scl};
+}
+
 // t[k] = t[k] / div(k) for each element of the fresh contiguous tensor t (NumPy's
 // true_divide(t, intp count, out=t, casting='unsafe')).
 template <class Div> void divide_each(const Tensor& t, const Div& div) {
@@ -15,7 +23,7 @@ template <class Div> void divide_each(const Tensor& t, const Div& div) {
     using S = typename decltype(tag)::type;
     S* d = t.data<S>();
     for (int64_t k = 0, n = t.size(); k < n; ++k) {
-      if constexpr (is_complex_v<S>) d[k] = convert<S>(convert<complex128_t>(d[k]) / div(k));
+      if constexpr (is_complex_v<S>) d[k] = convert<S>(complex_div_real(convert<complex128_t>(d[k]), div(k)));
       else d[k] = convert<S>(convert<double>(d[k]) / div(k));
     }
   });
@@ -52,7 +60,7 @@ Tensor var_impl(const Tensor& x, const reduce::Plan& p, int64_t ddof, bool root)
     reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
       const C sum = reduce::sum_rows<S>(p, base, ld);
       C m;
-      if constexpr (is_complex_v<S>) m = convert<S>(convert<complex128_t>(sum) / n);
+      if constexpr (is_complex_v<S>) m = convert<S>(complex_div_real(convert<complex128_t>(sum), n));
       else m = static_cast<C>(convert<S>(static_cast<double>(sum) / n));
       // Each step rounds to the array's dtype, as NumPy's arr - mean, x * x, sum do.
       auto sq = [&](const char* q) -> RC {

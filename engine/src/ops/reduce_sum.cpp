@@ -18,15 +18,20 @@ Tensor sum_prod(const Tensor& x, const Plan& p, bool prod) {
         o[k] = static_cast<S>(sum_rows<S>(p, base, ld));
         return;
       }
-      // multiply.reduce has no pairwise form; halves round once per inner row.
+      // multiply.reduce has no pairwise form; halves round once per inner-loop call (row or buffer).
+      // A full reduction goes through one buffer across rows (see sum_rows).
+      const bool one_buffer = p.nout == 1;
       C acc = C(1);
+      int64_t done = 0;
       for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
         for (int64_t i = 0; i < n; ++i) {
           acc = wrap_mul(acc, ld(row + i * s));
-          if (!per_row) acc = round_to<S>(acc);
+          ++done;
+          if (!per_row || (one_buffer ? done : i + 1) % kBufSize == 0) acc = round_to<S>(acc);
         }
-        acc = round_to<S>(acc);
+        if (!one_buffer) acc = round_to<S>(acc);
       });
+      acc = round_to<S>(acc);
       o[k] = static_cast<S>(acc);
     });
   });

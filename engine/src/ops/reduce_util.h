@@ -2,6 +2,7 @@
 // The reduction driver shared by every reduce*.cpp: axis handling, a plan that puts the reduced
 // axes innermost, loops over outputs and over the "rows" of reduced elements, NumPy's pairwise
 // summation, result dtypes and out= handling.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <type_traits>
@@ -87,8 +88,45 @@ template <class S, class C> inline C round_to(C v) {
   else return v;
 }
 
+// NumPy's complex pairwise summation counts real and imaginary parts as two values: 4 partial
+// sums per part up to 64 elements, halves (a multiple of 4 elements) above that.
+template <class C, class Load> C pairwise_sum_complex(const char* p, int64_t n, int64_t s, const Load& ld) {
+  using R = typename C::value_type;
+  if (n < 4) {
+    R rr = R(0), ri = R(0);
+    for (int64_t i = 0; i < n; ++i) {
+      C v = ld(p + i * s);
+      rr += v.real();
+      ri += v.imag();
+    }
+    return C(rr, ri);
+  }
+  if (n <= 64) {
+    C r[4];
+    for (int j = 0; j < 4; ++j) r[j] = ld(p + j * s);
+    int64_t i = 4;
+    for (; i < n - (n % 4); i += 4)
+      for (int j = 0; j < 4; ++j) {
+        C v = ld(p + (i + j) * s);
+        r[j] = C(r[j].real() + v.real(), r[j].imag() + v.imag());
+      }
+    R rr = (r[0].real() + r[1].real()) + (r[2].real() + r[3].real());
+    R ri = (r[0].imag() + r[1].imag()) + (r[2].imag() + r[3].imag());
+    for (; i < n; ++i) {
+      C v = ld(p + i * s);
+      rr += v.real();
+      ri += v.imag();
+    }
+    return C(rr, ri);
+  }
+  const int64_t n2 = (n - n % 8) / 2;  // NumPy: half of 2n values, less a multiple of 8, in elements
+  C a = pairwise_sum_complex<C>(p, n2, s, ld), b = pairwise_sum_complex<C>(p + n2 * s, n - n2, s, ld);
+  return C(a.real() + b.real(), a.imag() + b.imag());
+}
+
 // NumPy's pairwise summation: blocks of 8 partial sums up to 128 elements, halves above that.
 template <class C, class Load> C pairwise_sum(const char* p, int64_t n, int64_t s, const Load& ld) {
+  if constexpr (is_complex_v<C>) return pairwise_sum_complex<C>(p, n, s, ld);
   if (n < 8) {
     C r = C(0);
     for (int64_t i = 0; i < n; ++i) r += ld(p + i * s);
@@ -119,6 +157,10 @@ template <class T> inline T wrap_add(T a, T b) {
 }
 template <class T> inline T wrap_mul(T a, T b) {
   if constexpr (std::is_same_v<T, bool>) return a && b;
+  // NumPy's complex multiply is the textbook formula (inf * (1+0j) has a NaN part); C++'s
+  // operator* recovers infinities (C Annex G) and so differs.
+  else if constexpr (is_complex_v<T>)
+    return T(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
   else if constexpr (std::is_integral_v<T>) {
     using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
     return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
@@ -131,19 +173,46 @@ template <class T> inline bool is_nan_v(T v) {
   else return false;
 }
 
+// NumPy's iterator hands a reduction's inner loop at most its buffer size (np.getbufsize()) of
+// elements at a time, so a long sum is pairwise within chunks of this many, sequential across them.
+inline constexpr int64_t kBufSize = 8192;
+
 // NumPy's add.reduce for an S output, on elements given by ld(ptr) -> compute_t<S>: ints wrap,
 // floats sum each inner row pairwise and round to S once per row (per element when the row is not
 // the input's innermost axis, and always for bfloat16, whose ml_dtypes loop rounds every step).
+// A full reduction (one output) whose elements form no single strided run is copied into NumPy's
+// buffer in memory order: the pairwise chunks then span rows, as if the input were contiguous.
 template <class S, class Ld> compute_t<S> sum_rows(const Plan& p, const char* base, const Ld& ld) {
   using C = compute_t<S>;
   C acc = C(0);
   const bool per_row = p.inner_contig && !std::is_same_v<S, bfloat16_t>;
+  if constexpr (!std::is_integral_v<C>) {
+    if (per_row && p.nout == 1 && p.red_shape.size() > 1) {
+      std::vector<C> buf;
+      buf.reserve(static_cast<size_t>(std::min(kBufSize, p.count)));
+      auto id = [](const char* q) { return *reinterpret_cast<const C*>(q); };
+      auto flush = [&] {
+        acc = round_to<S>(acc + pairwise_sum<C>(reinterpret_cast<const char*>(buf.data()),
+                                                static_cast<int64_t>(buf.size()), sizeof(C), id));
+        buf.clear();
+      };
+      for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+        for (int64_t i = 0; i < n; ++i) {
+          buf.push_back(ld(row + i * s));
+          if (static_cast<int64_t>(buf.size()) == kBufSize) flush();
+        }
+      });
+      if (!buf.empty()) flush();
+      return acc;
+    }
+  }
   for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
     if constexpr (std::is_integral_v<C>) {
       for (int64_t i = 0; i < n; ++i) acc = wrap_add(acc, ld(row + i * s));
     } else {
-      if (per_row) {
-        acc = round_to<S>(acc + pairwise_sum<C>(row, n, s, ld));
+      if (per_row) {  // one inner-loop call per buffer of kBufSize elements, as NumPy's iterator
+        for (int64_t i = 0; i < n; i += kBufSize)
+          acc = round_to<S>(acc + pairwise_sum<C>(row + i * s, std::min(kBufSize, n - i), s, ld));
       } else {
         for (int64_t i = 0; i < n; ++i) acc = round_to<S>(acc + ld(row + i * s));
       }

@@ -130,6 +130,9 @@ Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
                                           " according to the rule 'same_kind'"));
     return write_out(x, *o);
   }
+  // NumPy rounds complex parts separately into out.real and out.imag, for decimals=0 too.
+  if (o && is_complex(d) && !is_complex(o->dtype()))
+    throw TypeError("[round] array does not have imaginary part to set");
   if (decimals == 0) return rint(x, out);  // bool too: rint(bool) is float16
   if (is_integer(d) || is_bool(d)) {
     // NumPy scales into a float64 array (or into out=, which must then take float64) ...

@@ -37,16 +37,17 @@ template <class T> bool isnan_any(const T& v) {
   else return false;
 }
 template <class T> bool less(const T& a, const T& b) {
-  if constexpr (is_complex_v<T>) return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+  if constexpr (is_complex_v<T>) return a.real() == b.real() ? a.imag() < b.imag() : a.real() < b.real();
   else return a < b;
 }
-// min(max(x, lo), hi) with NaN in any operand giving NaN; lo > hi gives hi.
+// NumPy's clip loop (umath/clip.cpp): min(max(x, lo), hi) where max(a, b) is `isnan(a) || a > b ?
+// a : b` and min likewise, complex comparing lexicographically. So NaN in x or in a bound that is
+// reached propagates, and lo > hi gives hi; for complex only a NaN that decides a comparison counts
+// (clip(inf-0j, -inf+nanj, nan+nanj) is nan+nanj: inf > -inf keeps x, then x < nan fails).
 struct Clip {
   template <class T> T operator()(T x, T lo, T hi) const {
-    if (isnan_any(x)) return x;
-    T m = isnan_any(lo) || less(x, lo) ? lo : x;
-    if (isnan_any(m)) return m;
-    return isnan_any(hi) || less(hi, m) ? hi : m;
+    T m = isnan_any(x) || less(lo, x) ? x : lo;
+    return isnan_any(m) || less(m, hi) ? m : hi;
   }
 };
 // NumPy's clip loop list: no bfloat16 loop (ml_dtypes has none), so bfloat16 clips as float32.

@@ -45,6 +45,7 @@ struct Outcome {
   std::string error_message;
   std::vector<std::string> warnings;    // categories of warnings raised, e.g. "RuntimeWarning"
   bool crashed = false;                 // a non-Parity C++ exception escaped the engine
+  std::string reference;                // who computed it when a reference did, e.g. "numpy 2.2.6"
   bool raised(const std::string& cls) const;  // error of class `cls` or a subclass
 };
 

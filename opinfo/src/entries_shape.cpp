@@ -1,0 +1,506 @@
+// Entries for the shape ops (engine/src/ops/shape_ops.cpp, join_split.cpp, tile_repeat.cpp and
+// the view methods of engine/src/tensor.cpp). Keyword names are NumPy's, so a sample's kwargs are
+// passed to the NumPy reference unchanged.
+#include "dtype_sets.h"
+#include "entries_util.h"
+#include "families.h"
+#include "parity/ops.h"
+
+namespace parity::opinfo {
+
+namespace {
+using namespace util;
+using Args = std::vector<ArrayLike>;
+using Samples = std::vector<SampleInput>;
+using Errors = std::vector<ErrorInput>;
+
+// Deterministic tensors of one op and dtype; k tells apart tensors of one sample.
+struct Gen {
+  DType d;
+  uint64_t seed;
+  Tensor operator()(const Shape& s, int k = 0) const {
+    return make_tensor(s, d, seed + 7919 * static_cast<uint64_t>(k) + s.size());
+  }
+  // A noncontiguous (3, 4, 5): the transpose of a (5, 4, 3).
+  Tensor transposed() const { return (*this)({5, 4, 3}, 11).transpose(); }
+};
+Gen gen(const std::string& op, DType d) { return {d, seed_of(op + name(d))}; }
+
+Tensor f64(const Shape& s) { return make_tensor(s, DType::Float64, 1); }
+
+// Single-tensor op with method and function forms.
+OpInfo shape_op(const std::string& name, std::vector<Variant> variants, std::string ref, RunFn run) {
+  return entry(name, "shape", std::move(variants), all_dtypes(), std::move(ref), std::move(run));
+}
+const std::vector<Variant> kFnMethod = {Variant::function, Variant::method};
+const std::vector<Variant> kFn = {Variant::function};
+}  // namespace
+
+void add_shape_ops(std::vector<OpInfo>& db) {
+  // ---- reshape ----
+  {
+    OpInfo op = shape_op("reshape", kFnMethod, "np.reshape", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      return std::vector<Tensor>{v == Variant::method ? x.reshape(kvec(kw, "shape")) : reshape(x, kvec(kw, "shape"))};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("reshape", d);
+      return Samples{
+          sample({g({})}, {{"shape", tup({1, 1})}}, "() -> (1, 1)"),
+          sample({g({0})}, {{"shape", tup({0, 5})}}, "(0,) -> (0, 5)"),
+          sample({g({1, 0, 3})}, {{"shape", tup({3, -1})}}, "(1, 0, 3) -> (3, -1)"),
+          sample({g({20})}, {{"shape", tup({4, 5})}}, "(20,) -> (4, 5)"),
+          sample({g({20})}, {{"shape", i64(-1)}}, "(20,) -> -1"),
+          sample({g({20})}, {{"shape", tup({-2, 10})}}, "(20,) -> (-2, 10) (any negative is the unknown)"),
+          sample({g({3, 4, 5})}, {{"shape", tup({5, -1})}}, "(3, 4, 5) -> (5, -1)"),
+          sample({g.transposed()}, {{"shape", tup({4, 15})}}, "transposed (3, 4, 5) -> (4, 15) (a copy)"),
+          sample({g({789, 357}).transpose()}, {{"shape", tup({1071, 263})}}, "(789, 357).T -> (1071, 263)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({20})}, {{"shape", tup({3, 7})}}, "ValueError", "\\[reshape\\].*cannot reshape"),
+          error({f64({20})}, {{"shape", tup({-1, -1})}}, "ValueError", "\\[reshape\\].*one unknown dimension"),
+          error({f64({20})}, {{"shape", tup({-2, 3})}}, "ValueError", "\\[reshape\\].*cannot reshape"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- transpose ----
+  {
+    OpInfo op = shape_op("transpose", kFnMethod, "np.transpose", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      std::vector<int64_t> axes = kvec(kw, "axes");  // None: reverse
+      return std::vector<Tensor>{v == Variant::method ? x.transpose(axes) : transpose(x, axes)};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("transpose", d);
+      return Samples{
+          sample({g({})}, {{"axes", none}}, "()"),
+          sample({g({0})}, {{"axes", none}}, "(0,)"),
+          sample({g({1, 0, 3})}, {{"axes", tup({2, 0, 1})}}, "(1, 0, 3) axes (2, 0, 1)"),
+          sample({g({20})}, {{"axes", tup({0})}}, "(20,) axes (0,)"),
+          sample({g({3, 4, 5})}, {{"axes", none}}, "(3, 4, 5)"),
+          sample({g({3, 4, 5})}, {{"axes", tup({1, -1, 0})}}, "(3, 4, 5) axes (1, -1, 0)"),
+          sample({g.transposed()}, {{"axes", tup({0, 2, 1})}}, "transposed (3, 4, 5) axes (0, 2, 1)"),
+          sample({g({789, 357})}, {{"axes", none}}, "(789, 357)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3, 4, 5})}, {{"axes", tup({0, 1})}}, "ValueError", "\\[transpose\\].*axes don't match"),
+          error({f64({3, 4, 5})}, {{"axes", tup({0, 1, 3})}}, "AxisError", "\\[transpose\\].*out of bounds"),
+          error({f64({3, 4, 5})}, {{"axes", tup({0, 0, 1})}}, "ValueError", "\\[transpose\\].*repeated axis"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- moveaxis ----
+  {
+    OpInfo op = shape_op("moveaxis", kFnMethod, "np.moveaxis", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      auto s = kvec(kw, "source"), t = kvec(kw, "destination");
+      return std::vector<Tensor>{v == Variant::method ? x.moveaxis(s, t) : moveaxis(x, s, t)};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("moveaxis", d);
+      return Samples{
+          sample({g({20})}, {{"source", i64(0)}, {"destination", i64(-1)}}, "(20,) 0 -> -1"),
+          sample({g({1, 0, 3})}, {{"source", i64(-1)}, {"destination", i64(0)}}, "(1, 0, 3) -1 -> 0"),
+          sample({g({3, 4, 5})}, {{"source", i64(0)}, {"destination", i64(-1)}}, "(3, 4, 5) 0 -> -1"),
+          sample({g({3, 4, 5})}, {{"source", tup({0, 1})}, {"destination", tup({2, 0})}}, "(3, 4, 5) (0, 1) -> (2, 0)"),
+          sample({g.transposed()}, {{"source", tup({2})}, {"destination", tup({1})}}, "transposed (3, 4, 5) (2,) -> (1,)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3, 4, 5})}, {{"source", i64(3)}, {"destination", i64(0)}}, "AxisError", "\\[moveaxis\\].*out of bounds"),
+          error({f64({3, 4, 5})}, {{"source", tup({0, 1})}, {"destination", tup({0})}}, "ValueError", "\\[moveaxis\\].*same number"),
+          error({f64({3, 4, 5})}, {{"source", tup({0, 0})}, {"destination", tup({1, 2})}}, "ValueError", "\\[moveaxis\\].*repeated axis"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- swapaxes ----
+  {
+    OpInfo op = shape_op("swapaxes", kFnMethod, "np.swapaxes", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      int64_t i = kint(kw, "axis1", 0), j = kint(kw, "axis2", 0);
+      return std::vector<Tensor>{v == Variant::method ? x.swapaxes(i, j) : swapaxes(x, i, j)};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("swapaxes", d);
+      return Samples{
+          sample({g({20})}, {{"axis1", i64(0)}, {"axis2", i64(-1)}}, "(20,) 0, -1"),
+          sample({g({1, 0, 3})}, {{"axis1", i64(-1)}, {"axis2", i64(0)}}, "(1, 0, 3) -1, 0"),
+          sample({g({3, 4, 5})}, {{"axis1", i64(0)}, {"axis2", i64(2)}}, "(3, 4, 5) 0, 2"),
+          sample({g.transposed()}, {{"axis1", i64(1)}, {"axis2", i64(1)}}, "transposed (3, 4, 5) 1, 1"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3, 4})}, {{"axis1", i64(0)}, {"axis2", i64(2)}}, "AxisError", "\\[swapaxes\\].*out of bounds"),
+          error({f64({})}, {{"axis1", i64(0)}, {"axis2", i64(0)}}, "AxisError", "\\[swapaxes\\].*out of bounds"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- squeeze ----
+  {
+    OpInfo op = shape_op("squeeze", kFnMethod, "np.squeeze", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      auto ax = kaxes(kw, "axis");
+      return std::vector<Tensor>{v == Variant::method ? x.squeeze(ax) : squeeze(x, ax)};
+    });
+    op.numpy_method = "squeeze";
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("squeeze", d);
+      return Samples{
+          sample({g({})}, {{"axis", none}}, "()"),
+          sample({g({0})}, {{"axis", none}}, "(0,)"),
+          sample({g({1, 0, 3})}, {{"axis", none}}, "(1, 0, 3)"),
+          sample({g({1, 0, 3})}, {{"axis", i64(0)}}, "(1, 0, 3) axis 0"),
+          sample({g({20})}, {{"axis", none}}, "(20,)"),
+          sample({g({1, 4, 1, 5})}, {{"axis", tup({0, -2})}}, "(1, 4, 1, 5) axis (0, -2)"),
+          sample({g({1, 4, 1, 5})}, {{"axis", tup({})}}, "(1, 4, 1, 5) axis ()"),
+          sample({g({1, 4, 1, 5}).transpose()}, {{"axis", none}}, "transposed (5, 1, 4, 1)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({1, 4})}, {{"axis", i64(1)}}, "ValueError", "\\[squeeze\\].*size not equal to one"),
+          error({f64({1, 4})}, {{"axis", i64(2)}}, "AxisError", "\\[squeeze\\].*out of bounds"),
+          error({f64({1, 1})}, {{"axis", tup({0, 0})}}, "ValueError", "\\[squeeze\\].*repeated axis"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- expand_dims ----
+  {
+    OpInfo op = shape_op("expand_dims", kFnMethod, "np.expand_dims", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      auto ax = kvec(kw, "axis");
+      return std::vector<Tensor>{v == Variant::method ? x.expand_dims(ax) : expand_dims(x, ax)};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("expand_dims", d);
+      return Samples{
+          sample({g({})}, {{"axis", i64(0)}}, "() axis 0"),
+          sample({g({0})}, {{"axis", i64(-1)}}, "(0,) axis -1"),
+          sample({g({1, 0, 3})}, {{"axis", tup({0, 4})}}, "(1, 0, 3) axis (0, 4)"),
+          sample({g({20})}, {{"axis", i64(1)}}, "(20,) axis 1"),
+          sample({g({3, 4, 5})}, {{"axis", tup({0, 2, -1})}}, "(3, 4, 5) axis (0, 2, -1)"),
+          sample({g.transposed()}, {{"axis", i64(-2)}}, "transposed (3, 4, 5) axis -2"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({20})}, {{"axis", i64(2)}}, "AxisError", "\\[expand_dims\\].*out of bounds"),
+          error({f64({20})}, {{"axis", tup({0, 0})}}, "ValueError", "\\[expand_dims\\].*repeated axis"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- broadcast_to ----
+  {
+    OpInfo op = shape_op("broadcast_to", kFnMethod, "np.broadcast_to", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      Tensor x = a[0].tensor();
+      auto s = kvec(kw, "shape");
+      return std::vector<Tensor>{v == Variant::method ? x.broadcast_to(s) : broadcast_to(x, s)};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("broadcast_to", d);
+      return Samples{
+          sample({g({})}, {{"shape", tup({3, 4})}}, "() -> (3, 4)"),
+          sample({g({})}, {{"shape", tup({})}}, "() -> ()"),
+          sample({g({0})}, {{"shape", tup({2, 0})}}, "(0,) -> (2, 0)"),
+          sample({g({1, 0, 3})}, {{"shape", tup({2, 1, 0, 3})}}, "(1, 0, 3) -> (2, 1, 0, 3)"),
+          sample({g({1})}, {{"shape", tup({0})}}, "(1,) -> (0,)"),
+          sample({g({20})}, {{"shape", tup({3, 20})}}, "(20,) -> (3, 20)"),
+          sample({g({3, 1, 5})}, {{"shape", tup({2, 3, 4, 5})}}, "(3, 1, 5) -> (2, 3, 4, 5)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3})}, {{"shape", tup({4})}}, "ValueError", "\\[broadcast_to\\].*cannot broadcast"),
+          error({f64({3, 1})}, {{"shape", tup({3})}}, "ValueError", "\\[broadcast_to\\]"),
+          error({f64({3})}, {{"shape", tup({-1, 3})}}, "ValueError", "\\[broadcast_to\\].*non-negative"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- broadcast_arrays: the tensors are the arguments; the result is one array per input ----
+  {
+    OpInfo op = shape_op("broadcast_arrays", kFn, "lambda *xs: np.broadcast_arrays(*xs)",
+                         [](Variant, const Args& a, const Kwargs&, const Tensor&) { return broadcast_arrays(tensors(a)); });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("broadcast_arrays", d);
+      return Samples{
+          sample({g({}), g({3, 1}, 1), g({1, 4}, 2)}, {}, "(), (3, 1), (1, 4)"),
+          sample({g({0}), g({1}, 1)}, {}, "(0,), (1,)"),
+          sample({g({1, 0, 3}), g({3}, 1)}, {}, "(1, 0, 3), (3,)"),
+          sample({g({20})}, {}, "(20,) alone"),
+          sample({g({3, 4, 5}), g({4, 1}, 1)}, {}, "(3, 4, 5), (4, 1)"),
+          sample({g.transposed(), g({3, 4, 5}, 1)}, {}, "transposed (3, 4, 5), (3, 4, 5)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3}), f64({4})}, {}, "ValueError", "\\[broadcast_arrays\\].*shape mismatch"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- concatenate / stack: the tensors are the arguments, the reference packs them in a tuple ----
+  {
+    OpInfo op = shape_op("concatenate", kFn, "lambda *xs, **kw: np.concatenate(xs, **kw)",
+                         [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+                           std::optional<int64_t> axis = find_kwarg(kw, "axis") ? kopt_int(kw, "axis") : std::optional<int64_t>(0);
+                           return std::vector<Tensor>{concatenate(tensors(a), axis)};
+                         });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("concatenate", d);
+      return Samples{
+          sample({g({20}), g({20}, 1)}, {}, "(20,), (20,)"),
+          sample({g({0}), g({20}, 1)}, {{"axis", i64(0)}}, "(0,), (20,)"),
+          sample({g({1, 0, 3}), g({1, 2, 3}, 1)}, {{"axis", i64(-2)}}, "(1, 0, 3), (1, 2, 3) axis -2"),
+          sample({g({3, 4, 5}), g({3, 2, 5}, 1), g.transposed()}, {{"axis", i64(1)}}, "(3, 4, 5), (3, 2, 5), transposed (3, 4, 5) axis 1"),
+          sample({g({3, 4, 5}), g({2, 2}, 1), g({}, 2)}, {{"axis", none}}, "(3, 4, 5), (2, 2), () axis None"),
+          sample({g({789, 357}), g({1, 357}, 1)}, {{"axis", i64(0)}}, "(789, 357), (1, 357)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3, 4}), f64({3, 5})}, {{"axis", i64(0)}}, "ValueError", "\\[concatenate\\].*must match exactly"),
+          error({f64({3, 4}), f64({4})}, {}, "ValueError", "\\[concatenate\\].*same number of dimensions"),
+          error({f64({}), f64({})}, {}, "ValueError", "\\[concatenate\\].*zero-dimensional"),
+          error({f64({3, 4}), f64({3, 4})}, {{"axis", i64(2)}}, "AxisError", "\\[concatenate\\].*out of bounds"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+  {
+    OpInfo op = shape_op("stack", kFn, "lambda *xs, **kw: np.stack(xs, **kw)",
+                         [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+                           return std::vector<Tensor>{stack(tensors(a), kint(kw, "axis", 0))};
+                         });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("stack", d);
+      return Samples{
+          sample({g({}), g({}, 1)}, {}, "(), ()"),
+          sample({g({0}), g({0}, 1)}, {{"axis", i64(1)}}, "(0,), (0,) axis 1"),
+          sample({g({1, 0, 3}), g({1, 0, 3}, 1)}, {{"axis", i64(1)}}, "(1, 0, 3) x2 axis 1"),
+          sample({g({20}), g({20}, 1)}, {{"axis", i64(-1)}}, "(20,) x2 axis -1"),
+          sample({g({3, 4, 5}), g.transposed(), g({3, 4, 5}, 2)}, {{"axis", i64(2)}}, "(3, 4, 5) x3 axis 2"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3}), f64({4})}, {}, "ValueError", "\\[stack\\].*same shape"),
+          error({f64({3}), f64({3})}, {{"axis", i64(2)}}, "AxisError", "\\[stack\\].*out of bounds"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- split: indices_or_sections is an int (sections) or a tuple (indices); one array per piece ----
+  {
+    OpInfo op = shape_op("split", kFn, "np.split", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+      const KwValue* s = find_kwarg(kw, "indices_or_sections");
+      int64_t axis = kint(kw, "axis", 0);
+      if (std::holds_alternative<int64_t>(*s)) return split(a[0].tensor(), std::get<int64_t>(*s), axis);
+      return split(a[0].tensor(), std::get<std::vector<int64_t>>(*s), axis);
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("split", d);
+      return Samples{
+          sample({g({0})}, {{"indices_or_sections", i64(1)}}, "(0,) 1"),
+          sample({g({0})}, {{"indices_or_sections", i64(3)}}, "(0,) 3"),
+          sample({g({1, 0, 3})}, {{"indices_or_sections", i64(3)}, {"axis", i64(-1)}}, "(1, 0, 3) 3 axis -1"),
+          sample({g({20})}, {{"indices_or_sections", i64(4)}}, "(20,) 4"),
+          sample({g({20})}, {{"indices_or_sections", tup({3, 7, 15})}}, "(20,) (3, 7, 15)"),
+          sample({g({20})}, {{"indices_or_sections", tup({7, 3, 25, -2})}}, "(20,) (7, 3, 25, -2)"),
+          sample({g({20})}, {{"indices_or_sections", tup({})}}, "(20,) ()"),
+          sample({g({3, 4, 5})}, {{"indices_or_sections", i64(2)}, {"axis", i64(1)}}, "(3, 4, 5) 2 axis 1"),
+          sample({g.transposed()}, {{"indices_or_sections", tup({1, -1})}, {"axis", i64(-1)}}, "transposed (3, 4, 5) (1, -1) axis -1"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({20})}, {{"indices_or_sections", i64(3)}}, "ValueError", "\\[split\\].*equal division"),
+          error({f64({20})}, {{"indices_or_sections", i64(0)}}, "ZeroDivisionError", "\\[split\\]"),
+          error({f64({20})}, {{"indices_or_sections", i64(2)}, {"axis", i64(1)}}, "IndexError", "\\[split\\]"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- flatten (an ndarray method only in NumPy), ravel, ascontiguousarray, copy ----
+  auto standard_plus_transposed = [](const std::string& name) {
+    return [name](DType d) {
+      Gen g = gen(name, d);
+      Samples s;
+      for (const Shape& sh : std::vector<Shape>{{}, {0}, {1, 0, 3}, {20}, {3, 4, 5}})
+        s.push_back(sample({g(sh)}, {}, "shape " + shape_str(sh)));
+      s.push_back(sample({g.transposed()}, {}, "transposed (3, 4, 5)"));
+      s.push_back(sample({g({40}).index({Slice(std::nullopt, std::nullopt, 2)})}, {}, "(40,)[::2]"));
+      return s;
+    };
+  };
+  {
+    OpInfo op = shape_op("flatten", kFnMethod, "lambda x: x.flatten()", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
+      return std::vector<Tensor>{v == Variant::method ? a[0].tensor().flatten() : flatten(a[0].tensor())};
+    });
+    op.numpy_method = "flatten";
+    op.sample_inputs = standard_plus_transposed("flatten");
+    db.push_back(std::move(op));
+  }
+  {
+    OpInfo op = shape_op("ravel", kFnMethod, "np.ravel", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
+      return std::vector<Tensor>{v == Variant::method ? a[0].tensor().ravel() : ravel(a[0].tensor())};
+    });
+    op.numpy_method = "ravel";
+    op.sample_inputs = standard_plus_transposed("ravel");
+    db.push_back(std::move(op));
+  }
+  {
+    OpInfo op = shape_op("ascontiguousarray", kFn, "np.ascontiguousarray", [](Variant, const Args& a, const Kwargs&, const Tensor&) {
+      return std::vector<Tensor>{ascontiguousarray(a[0].tensor())};
+    });
+    op.sample_inputs = standard_plus_transposed("ascontiguousarray");
+    db.push_back(std::move(op));
+  }
+  {
+    OpInfo op = shape_op("copy", kFnMethod, "np.copy", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
+      return std::vector<Tensor>{v == Variant::method ? a[0].tensor().copy() : copy(a[0].tensor())};
+    });
+    op.numpy_method = "copy";
+    op.sample_inputs = standard_plus_transposed("copy");
+    db.push_back(std::move(op));
+  }
+
+  // ---- flip ----
+  {
+    OpInfo op = shape_op("flip", kFnMethod, "np.flip", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+      auto ax = kaxes(kw, "axis");
+      return std::vector<Tensor>{v == Variant::method ? a[0].tensor().flip(ax) : flip(a[0].tensor(), ax)};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("flip", d);
+      return Samples{
+          sample({g({})}, {{"axis", none}}, "()"),
+          sample({g({0})}, {{"axis", none}}, "(0,)"),
+          sample({g({1, 0, 3})}, {{"axis", i64(-1)}}, "(1, 0, 3) axis -1"),
+          sample({g({20})}, {{"axis", i64(0)}}, "(20,) axis 0"),
+          sample({g({3, 4, 5})}, {{"axis", none}}, "(3, 4, 5)"),
+          sample({g({3, 4, 5})}, {{"axis", tup({0, 2})}}, "(3, 4, 5) axis (0, 2)"),
+          sample({g.transposed()}, {{"axis", tup({1})}}, "transposed (3, 4, 5) axis (1,)"),
+          sample({g({789, 357})}, {{"axis", i64(0)}}, "(789, 357) axis 0"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3, 4})}, {{"axis", i64(2)}}, "AxisError", "\\[flip\\].*out of bounds"),
+          error({f64({3, 4})}, {{"axis", tup({0, -2})}}, "ValueError", "\\[flip\\].*repeated axis"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- tile, repeat ----
+  {
+    OpInfo op = shape_op("tile", kFn, "np.tile", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+      return std::vector<Tensor>{tile(a[0].tensor(), kvec(kw, "reps"))};
+    });
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("tile", d);
+      return Samples{
+          sample({g({})}, {{"reps", tup({2, 3})}}, "() (2, 3)"),
+          sample({g({})}, {{"reps", tup({})}}, "() ()"),
+          sample({g({0})}, {{"reps", i64(2)}}, "(0,) 2"),
+          sample({g({1, 0, 3})}, {{"reps", tup({2, 2})}}, "(1, 0, 3) (2, 2)"),
+          sample({g({20})}, {{"reps", tup({2, 1, 3})}}, "(20,) (2, 1, 3)"),
+          sample({g({20})}, {{"reps", i64(0)}}, "(20,) 0"),
+          sample({g({3, 4, 5})}, {{"reps", tup({2})}}, "(3, 4, 5) (2,)"),
+          sample({g.transposed()}, {{"reps", tup({2, 1, 2})}}, "transposed (3, 4, 5) (2, 1, 2)"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{error({f64({3})}, {{"reps", tup({-1})}}, "ValueError", "\\[tile\\].*negative")};
+    };
+    db.push_back(std::move(op));
+  }
+  {
+    OpInfo op = shape_op("repeat", kFnMethod, "np.repeat", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+      return std::vector<Tensor>{repeat(a[0].tensor(), kvec(kw, "repeats"), kopt_int(kw, "axis"))};
+    });
+    op.numpy_method = "repeat";
+    op.variants = kFn;  // the engine has no Tensor::repeat
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("repeat", d);
+      return Samples{
+          sample({g({})}, {{"repeats", i64(3)}}, "() 3"),
+          sample({g({0})}, {{"repeats", i64(2)}}, "(0,) 2"),
+          sample({g({1, 0, 3})}, {{"repeats", i64(2)}, {"axis", i64(0)}}, "(1, 0, 3) 2 axis 0"),
+          sample({g({20})}, {{"repeats", i64(0)}}, "(20,) 0"),
+          sample({g({3, 4, 5})}, {{"repeats", i64(2)}}, "(3, 4, 5) 2 (flattened)"),
+          sample({g({3, 4, 5})}, {{"repeats", i64(3)}, {"axis", i64(1)}}, "(3, 4, 5) 3 axis 1"),
+          sample({g({3, 4, 5})}, {{"repeats", tup({1, 0, 2})}, {"axis", i64(0)}}, "(3, 4, 5) (1, 0, 2) axis 0"),
+          sample({g.transposed()}, {{"repeats", tup({2})}, {"axis", i64(-1)}}, "transposed (3, 4, 5) (2,) axis -1"),
+      };
+    };
+    op.error_inputs = [] {
+      return Errors{
+          error({f64({3})}, {{"repeats", i64(-1)}}, "ValueError", "\\[repeat\\].*negative"),
+          error({f64({3})}, {{"repeats", tup({1, 2})}}, "ValueError", "\\[repeat\\].*broadcast"),
+          error({f64({3})}, {{"repeats", i64(2)}, {"axis", i64(1)}}, "AxisError", "\\[repeat\\].*out of bounds"),
+      };
+    };
+    db.push_back(std::move(op));
+  }
+
+  // ---- astype: every source dtype to every target dtype, on random and on extremal values ----
+  {
+    OpInfo op = shape_op("astype", {Variant::method}, "lambda x, dtype: x.astype(dtype)",
+                         [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+                           return std::vector<Tensor>{a[0].tensor().astype(*kdtype(kw))};
+                         });
+    op.numpy_method = "astype";
+    op.sample_inputs = [](DType d) {
+      Gen g = gen("astype", d);
+      Samples s;
+      for (DType to : kAllDTypes)
+        s.push_back(sample({g({20})}, {{"dtype", KwValue(to)}}, std::string("(20,) to ") + name(to)));
+      s.push_back(sample({g({})}, {{"dtype", KwValue(DType::Float32)}}, "() to float32"));
+      s.push_back(sample({g({1, 0, 3})}, {{"dtype", KwValue(DType::Int8)}}, "(1, 0, 3) to int8"));
+      s.push_back(sample({g.transposed()}, {{"dtype", KwValue(DType::Complex128)}}, "transposed (3, 4, 5) to complex128"));
+      return s;
+    };
+    op.reference_inputs = [](DType d) {
+      Samples s;
+      for (DType to : kAllDTypes)
+        s.push_back(sample({extremal_values(d)}, {{"dtype", KwValue(to)}}, std::string("extremal values to ") + name(to)));
+      return s;
+    };
+    op.discrepancies.push_back(
+        {Discrepancy::Kind::differs,
+         {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128},
+         {},
+         "NaN, +-inf and out-of-range floats cast to uint32 give other values than NumPy's contiguous loop",
+         "C leaves these conversions undefined and NumPy warns 'invalid value encountered in cast'; NumPy's own "
+         "results depend on the memory layout (its contiguous SIMD loop gives 2147483648 for NaN and -inf, its "
+         "strided loop and its scalars give 0, and 3*2**32+5 gives 0 or 5); the engine follows the strided loop",
+         "extremal values to uint32"});
+    db.push_back(std::move(op));
+  }
+}
+
+}  // namespace parity::opinfo
