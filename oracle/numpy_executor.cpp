@@ -7,8 +7,8 @@ namespace parity {
 
 namespace {
 // Python helpers for references NumPy lacks (scipy's expit) or spells differently.
-constexpr const char* kPrelude = R"(
-import numpy as np
+constexpr const char* kPrelude = R"py(
+import numpy as np, ml_dtypes
 class _parity:
     @staticmethod
     def expit(x, out=None):
@@ -21,9 +21,17 @@ class _parity:
         if out is None:
             return r
         return np.positive(r, out=out)  # a ufunc's out= rules: same_kind cast, UFuncTypeError
+    @staticmethod
+    def random_like(method, size, dtype=None, **kw):
+        # Parity's streams differ from NumPy's: compare shape, dtype and errors (values zeroed).
+        dt = np.dtype(np.float64 if dtype is None else dtype)
+        if dt.kind != 'f' and dt != np.dtype(ml_dtypes.bfloat16):
+            raise TypeError(f"{method}: unsupported dtype {dt} (float dtypes only)")
+        r = getattr(np.random.default_rng(0), method)(size=size, **kw)
+        return np.zeros(np.shape(r), dt)
 import builtins
 builtins._parity = _parity
-)";
+)py";
 
 std::string python_scalar(const Scalar& s) {
   std::string r = s.repr();

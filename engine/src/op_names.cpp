@@ -27,7 +27,9 @@ const std::vector<std::string>& engine_op_names() {
              // linear algebra
              "matmul", "dot", "outer",
              // indexing
-             "getitem", "setitem"})
+             "getitem", "setitem",
+             // random (Generator methods)
+             "normal", "uniform"})
       v.push_back(n);
     return v;
   }();

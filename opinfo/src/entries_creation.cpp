@@ -17,9 +17,6 @@ namespace parity::opinfo {
 
 namespace {
 using namespace util;
-using Args = std::vector<ArrayLike>;
-using Samples = std::vector<SampleInput>;
-using Errors = std::vector<ErrorInput>;
 
 const std::vector<Shape> kShapes = {{}, {0}, {1, 0, 3}, {20}, {3, 4, 5}};
 

@@ -21,9 +21,6 @@ namespace parity::opinfo {
 
 namespace {
 using namespace util;
-using Args = std::vector<ArrayLike>;
-using Samples = std::vector<SampleInput>;
-using Errors = std::vector<ErrorInput>;
 
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
@@ -79,14 +76,6 @@ ArrayLike python_value(DType d) {
   return ArrayLike(Scalar(-1.5));
 }
 
-struct Gen {
-  DType d;
-  uint64_t seed;
-  Tensor operator()(const Shape& s, int k = 0) const {
-    return make_tensor(s, d, seed + 7919 * static_cast<uint64_t>(k) + s.size());
-  }
-};
-Gen gen(const std::string& op, DType d) { return {d, seed_of(op + name(d))}; }
 Tensor f64(const Shape& s) { return make_tensor(s, DType::Float64, 1); }
 
 constexpr const char* kGetitemRef =

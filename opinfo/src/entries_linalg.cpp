@@ -9,18 +9,7 @@ namespace parity::opinfo {
 
 namespace {
 using namespace util;
-using Args = std::vector<ArrayLike>;
-using Samples = std::vector<SampleInput>;
-using Errors = std::vector<ErrorInput>;
 
-struct Gen {
-  DType d;
-  uint64_t seed;
-  Tensor operator()(const Shape& s, int k = 0) const {
-    return make_tensor(s, d, seed + 7919 * static_cast<uint64_t>(k) + s.size());
-  }
-};
-Gen gen(const std::string& op, DType d) { return {d, seed_of(op + name(d))}; }
 Tensor f64(const Shape& s) { return make_tensor(s, DType::Float64, 1); }
 
 // Extremal values against each other: (n, 1) x (1, n) forms every product once (no sums, so the

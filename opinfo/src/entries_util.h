@@ -83,4 +83,20 @@ inline OpInfo entry(const std::string& name, const std::string& family, std::vec
   return op;
 }
 
+using Args = std::vector<ArrayLike>;
+using Samples = std::vector<SampleInput>;
+using Errors = std::vector<ErrorInput>;
+
+// Deterministic tensors of one op and dtype; k tells apart tensors of one sample.
+struct Gen {
+  DType d;
+  uint64_t seed;
+  Tensor operator()(const Shape& s, int k = 0) const {
+    return make_tensor(s, d, seed + 7919 * static_cast<uint64_t>(k) + s.size());
+  }
+  // A noncontiguous (3, 4, 5): the transpose of a (5, 4, 3).
+  Tensor transposed() const { return (*this)({5, 4, 3}, 11).transpose(); }
+};
+inline Gen gen(const std::string& op, DType d) { return {d, seed_of(op + name(d))}; }
+
 }  // namespace parity::opinfo::util

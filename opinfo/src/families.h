@@ -13,6 +13,7 @@ void add_shape_ops(std::vector<OpInfo>& db);
 void add_creation_ops(std::vector<OpInfo>& db);
 void add_linalg_ops(std::vector<OpInfo>& db);
 void add_indexing_ops(std::vector<OpInfo>& db);
+void add_random_ops(std::vector<OpInfo>& db);
 
 // Samples shared by elementwise families: every standard shape, plus the dtype's extremal values
 // for reference inputs.

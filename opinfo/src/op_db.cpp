@@ -42,6 +42,7 @@ const std::vector<OpInfo>& op_db() {
     add_creation_ops(v);
     add_linalg_ops(v);
     add_indexing_ops(v);
+    add_random_ops(v);
     return v;
   }();
   return db;
