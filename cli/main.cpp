@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "fuzz_common.h"
 #include "parity/opdocs.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
@@ -32,6 +33,9 @@ int main(int argc, char** argv) {
   auto* disc = app.add_subcommand("discrepancies", "Print the declared discrepancies from NumPy (Markdown)");
   std::string disc_out;
   disc->add_option("--write", disc_out, "Write to this file instead (reports/DISCREPANCIES.md)");
+  cli::add_fuzz_commands(app);   // fuzz, replay (they run from their callbacks)
+  cli::add_check_command(app);
+  cli::add_report_command(app);
 
   CLI11_PARSE(app, argc, argv);
 

@@ -39,7 +39,7 @@ Tensor extreme(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& o
             if (reduce::is_nan_v(v)) continue;
             if (reduce::is_nan_v(acc) || better(v, acc, is_max)) acc = v;
           } else {  // maximum: the first NaN wins; ties take the later element (signed zeros)
-            if (!reduce::is_nan_v(acc) && !better(acc, v, is_max)) acc = v;
+            if (!reduce::is_nan_v(acc) && (reduce::is_nan_v(v) || !better(acc, v, is_max))) acc = v;
           }
         }
       });

@@ -1,0 +1,389 @@
+// `parity fuzz` (a differential fuzz campaign against NumPy) and `parity replay <case id>`, and the
+// helpers the fuzzing subcommands share (fuzz_common.h).
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "fuzz_common.h"
+#include "parity/errors.h"
+
+namespace parity::cli {
+
+using namespace parity::fuzz;
+
+// ---------------------------------------------------------------- progress
+
+ProgressPrinter::ProgressPrinter(std::string label) : label_(std::move(label)), tty_(isatty(2) != 0) {}
+
+std::string thousands(uint64_t v) {
+  std::string digits = std::to_string(v), s;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) s += ',';
+    s += digits[i];
+  }
+  return s;
+}
+
+void ProgressPrinter::update(const Progress& p) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "[%s] %6.1fs  %s cases  %s/s  mismatches %s  op: %s", label_.c_str(), p.seconds,
+                thousands(p.cases).c_str(), thousands(static_cast<uint64_t>(p.cases_per_s)).c_str(),
+                thousands(p.mismatches).c_str(), p.op.c_str());
+  last_ = buf;
+  if (tty_) {
+    std::cerr << "\r" << last_ << "\033[K" << std::flush;
+    drawn_ = true;
+    plain_pending_ = false;
+  } else if (last_plain_ < 0 || p.seconds - last_plain_ >= 5) {
+    std::cerr << last_ << "\n" << std::flush;
+    last_plain_ = p.seconds;
+    plain_pending_ = false;
+  } else {
+    plain_pending_ = true;
+  }
+}
+
+void ProgressPrinter::message(const std::string& line) {
+  if (tty_ && drawn_) std::cerr << "\r\033[K";
+  std::cerr << line << "\n";
+  if (tty_ && drawn_) std::cerr << last_ << "\033[K";
+  std::cerr << std::flush;
+}
+
+void ProgressPrinter::finding(const CaseRecord& r) {
+  if (!r.accepted.empty()) return;
+  if (++findings_ <= 10)
+    message("mismatch: " + r.op + " " + name(r.dtype) + " " + to_string(r.kind) + ": " + r.detail + "\n    " +
+            r.replay());
+  else if (findings_ == 11)
+    message("(more mismatches: the table below, the gate and the report list them)");
+}
+
+void ProgressPrinter::finish() {
+  if (tty_ && drawn_) std::cerr << "\r" << last_ << "\033[K\n" << std::flush;
+  else if (!tty_ && plain_pending_) std::cerr << last_ << "\n" << std::flush;
+  plain_pending_ = false;
+  drawn_ = false;
+}
+
+// ---------------------------------------------------------------- summary and gate
+
+std::string summary_table(const Results& r) {
+  struct Row {
+    uint64_t cases = 0, matches = 0, accepted = 0;
+    std::map<Mismatch, uint64_t> mism;
+    double max_ulp = 0;
+  };
+  std::map<std::string, Row> rows;
+  Row total;
+  for (const auto& [key, st] : r.stats) {
+    for (Row* row : {&rows[key.op], &total}) {
+      row->cases += st.cases;
+      row->matches += st.matches;
+      row->accepted += st.accepted;
+      for (const auto& [k, n] : st.mismatches) row->mism[k] += n;
+      if (std::isnan(st.max_ulp) || std::isnan(row->max_ulp)) row->max_ulp = std::nan("");
+      else row->max_ulp = std::max(row->max_ulp, st.max_ulp);
+    }
+  }
+  const Mismatch kinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::crash};
+  size_t w = 6;
+  for (const auto& [op, _] : rows) w = std::max(w, op.size());
+  std::ostringstream s;
+  auto line = [&](const std::string& op, const Row& row) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%-*s %9s %9s %8s", static_cast<int>(w), op.c_str(), thousands(row.cases).c_str(),
+                  thousands(row.matches).c_str(), thousands(row.accepted).c_str());
+    s << buf;
+    for (Mismatch k : kinds) {
+      auto it = row.mism.find(k);
+      std::snprintf(buf, sizeof buf, " %6s", it == row.mism.end() ? "-" : thousands(it->second).c_str());
+      s << buf;
+    }
+    std::snprintf(buf, sizeof buf, " %9s\n", format_number(row.max_ulp).c_str());
+    s << buf;
+  };
+  char head[256];
+  std::snprintf(head, sizeof head, "%-*s %9s %9s %8s %6s %6s %6s %6s %6s %9s\n", static_cast<int>(w), "op", "cases",
+                "match", "accepted", "value", "dtype", "shape", "error", "crash", "max ulp");
+  s << head << std::string(std::string(head).size() - 1, '-') << "\n";
+  for (const auto& [op, row] : rows) line(op, row);
+  s << std::string(std::string(head).size() - 1, '-') << "\n";
+  line("total", total);
+  return s.str();
+}
+
+Baseline load_baseline_or_empty(const std::string& path, bool required) {
+  if (!required && !std::filesystem::exists(path)) {
+    std::cerr << "note: no baseline at " << path << "; every mismatch fails the gate\n";
+    return {};
+  }
+  return load_baseline(path);
+}
+
+bool run_and_print_gate(const Results& r, const Baseline& b, const std::string& baseline_path) {
+  GateResult g = gate(r, b);
+  std::cout << "\ngate (baseline " << (baseline_path.empty() ? "none" : baseline_path) << "): "
+            << (g.passed ? "PASSED" : "FAILED") << " -- " << g.unaccepted.size() << " unaccepted, " << g.stale.size()
+            << " stale, " << g.accepted_mismatches << " accepted mismatches\n";
+  for (const GateFinding& f : g.unaccepted) {
+    std::cout << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " "
+              << to_string(f.kind) << " (" << f.count << " case" << (f.count == 1 ? "" : "s") << ")";
+    if (!f.detail.empty()) std::cout << ": " << f.detail;
+    std::cout << "\n";
+    if (!f.replay.empty()) std::cout << "      replay: " << f.replay << "\n";
+  }
+  for (const BaselineEntry& e : g.stale)
+    std::cout << "  stale baseline entry (no longer reproduces; remove it): " << e.str() << " -- " << e.reason << "\n";
+  if (!g.not_exercised.empty())
+    std::cout << "  (" << g.not_exercised.size() << " baseline entr" << (g.not_exercised.size() == 1 ? "y" : "ies")
+              << " not exercised by this run)\n";
+  return g.passed;
+}
+
+std::vector<std::string> split_list(const std::vector<std::string>& items) {
+  std::vector<std::string> out;
+  for (const auto& item : items) {
+    std::stringstream ss(item);
+    std::string part;
+    while (std::getline(ss, part, ','))
+      if (!part.empty()) out.push_back(part);
+  }
+  return out;
+}
+
+std::vector<std::string> resolve_ops(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const auto& n : split_list(names)) {
+    const opinfo::OpInfo* op = opinfo::find_op(n);
+    if (!op) throw ValueError("[fuzz] unknown op '" + n + "' (`parity ops` lists them)");
+    out.push_back(op->name);
+  }
+  return out;
+}
+
+std::vector<DType> resolve_dtypes(const std::vector<std::string>& names) {
+  std::vector<DType> out;
+  for (const auto& n : split_list(names)) out.push_back(dtype_from_name(n));
+  return out;
+}
+
+int default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// ---------------------------------------------------------------- the suites' cases
+
+std::vector<SampleInput> entry_inputs(const opinfo::OpInfo& op, const std::string& which) {
+  std::vector<SampleInput> inputs;
+  if (which == "errors") {
+    if (op.error_inputs)
+      for (auto& e : op.error_inputs()) inputs.push_back(std::move(e.input));
+    return inputs;
+  }
+  DType d = dtype_from_name(which);
+  if (op.sample_inputs) inputs = op.sample_inputs(d);
+  if (op.reference_inputs)
+    for (auto& r : op.reference_inputs(d)) inputs.push_back(std::move(r));
+  return inputs;
+}
+
+CaseId sample_case_id(const std::string& op, const std::string& which, uint64_t i) {
+  CaseId id;
+  id.op = "samples/" + op + "/" + which;
+  id.seed = 0;
+  id.index = i;
+  return id;
+}
+
+bool is_sample_case_id(const std::string& s) { return s.rfind("samples/", 0) == 0; }
+
+DrawnCase draw_sample_case(const std::string& text) {
+  CaseId id = CaseId::parse(text);
+  std::string rest = id.op.substr(8);  // after "samples/"
+  size_t slash = rest.find('/');
+  if (slash == std::string::npos || !id.shrink_path.empty())
+    throw ValueError("[replay] malformed sample case id '" + text + "' (expected samples/OP/DTYPE:0:I)");
+  const opinfo::OpInfo* op = opinfo::find_op(rest.substr(0, slash));
+  if (!op) throw ValueError("[replay] unknown op '" + rest.substr(0, slash) + "'");
+  std::string which = rest.substr(slash + 1);
+  std::vector<SampleInput> inputs = entry_inputs(*op, which);
+  if (id.index >= inputs.size())
+    throw ValueError("[replay] " + op->name + " has " + std::to_string(inputs.size()) + " " + which +
+                     " entry inputs; no case " + std::to_string(id.index));
+  DrawnCase dc;
+  dc.id = id;
+  dc.c.op = op;
+  dc.c.variant = Variant::function;
+  dc.c.input = std::move(inputs[id.index]);
+  dc.dtype = which == "errors" ? (!dc.c.input.args.empty() && dc.c.input.args[0].is_tensor()
+                                      ? dc.c.input.args[0].tensor().dtype()
+                                      : DType::Float64)
+                               : dtype_from_name(which);
+  dc.layout = "as the entry lists it";
+  dc.source = "sample: " + dc.c.input.note;
+  return dc;
+}
+
+// ---------------------------------------------------------------- parity fuzz
+
+namespace {
+
+struct FuzzArgs {
+  std::vector<std::string> ops, dtypes;
+  bool all = false;
+  uint64_t cases = 1000;
+  double time = 0;
+  uint64_t seed = 1;
+  int jobs = 0;
+  std::string shard;
+  std::string report = "reports/out";
+  std::string baseline;
+  bool grad = false;
+  bool no_shrink = false;
+  std::string replay_id;
+};
+
+void parse_shard(const std::string& s, int& index, int& count) {
+  size_t slash = s.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no /");
+    index = std::stoi(s.substr(0, slash));
+    count = std::stoi(s.substr(slash + 1));
+  } catch (const std::exception&) {
+    throw ValueError("[fuzz] --shard takes I/N, e.g. 0/4 (got '" + s + "')");
+  }
+  if (count < 1 || index < 0 || index >= count)
+    throw ValueError("[fuzz] --shard I/N needs 0 <= I < N (got '" + s + "')");
+}
+
+int run_fuzz(const FuzzArgs& a) {
+  if (a.grad) {
+    std::cerr << "parity fuzz: --grad (gradient checks against finite differences) is reserved and not "
+                 "implemented yet; it lands with autograd\n";
+    return 2;
+  }
+  Options o;
+  o.ops = resolve_ops(a.ops);
+  o.dtypes = resolve_dtypes(a.dtypes);
+  o.cases_per_op = a.cases;
+  o.time_budget_s = a.time;
+  o.seed = a.seed;
+  o.jobs = a.jobs > 0 ? a.jobs : default_jobs();
+  o.shrink = !a.no_shrink;
+  if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
+
+  Baseline baseline;
+  if (!a.baseline.empty()) baseline = load_baseline(a.baseline);  // fail early on a bad baseline
+
+  std::filesystem::create_directories(a.report);
+  const std::string results_path = a.report + "/results.json";
+  ProgressPrinter progress("fuzz");
+  o.progress = [&](const Progress& p) { progress.update(p); };
+  o.on_checkpoint = [&](const Results& r) { write_results_json(r, results_path); };
+  o.on_finding = [&](const CaseRecord& r) { progress.finding(r); };
+
+  std::cout << "parity fuzz: " << (o.ops.empty() ? std::to_string(opinfo::op_db().size()) + " ops (all)"
+                                                 : std::to_string(o.ops.size()) + " op(s)")
+            << ", seed " << o.seed << ", "
+            << (o.time_budget_s > 0 ? "time budget " + format_number(o.time_budget_s) + " s"
+                                    : std::to_string(o.cases_per_op) + " cases per op")
+            << ", " << o.jobs << " job(s)" << (a.shard.empty() ? "" : ", shard " + a.shard) << "\n"
+            << std::flush;
+  Results r = run_campaign(o);
+  progress.finish();
+
+  write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);
+  std::cout << "\n" << summary_table(r);
+  uint64_t cases = 0;
+  for (const auto& [k, st] : r.stats) cases += st.cases;
+  std::cout << thousands(cases) << " cases in " << format_number(std::round(r.seconds * 10) / 10) << " s ("
+            << thousands(static_cast<uint64_t>(r.seconds > 0 ? cases / r.seconds : 0)) << "/s)\n";
+  bool passed = run_and_print_gate(r, baseline, a.baseline);
+  std::cout << "report: " << a.report << "/index.html (summary.md, junit.xml, results.json)\n";
+  return passed ? 0 : 1;
+}
+
+void print_record(const CaseRecord& r) {
+  std::cout << "case " << r.id.str() << ": " << r.op << ", dtype " << name(r.dtype) << ", variant "
+            << to_string(r.variant) << ", device " << to_string(r.device) << "\n";
+  std::cout << "verdict: " << (r.kind == Mismatch::none ? "match" : std::string(to_string(r.kind)) + " mismatch");
+  if (!r.accepted.empty()) std::cout << " (accepted by the entry: " << r.accepted << ")";
+  std::cout << "\n";
+  if (!r.detail.empty()) std::cout << "difference: " << r.detail << "\n";
+  if (r.kind == Mismatch::value || r.max_abs != 0 || r.max_ulp != 0)
+    std::cout << "largest difference: abs " << format_number(r.max_abs) << ", rel " << format_number(r.max_rel)
+              << ", ulp " << format_number(r.max_ulp) << "\n";
+  std::cout << "\ninputs:\n" << r.inputs;
+  if (!r.inputs.empty() && r.inputs.back() != '\n') std::cout << "\n";
+  std::cout << "\nengine: " << r.engine << "\nnumpy:  " << r.numpy << "\n";
+  std::cout << "\nNumPy's side (Python):\n" << r.python;
+  if (!r.python.empty() && r.python.back() != '\n') std::cout << "\n";
+}
+
+int run_replay(const std::string& text) {
+  CaseRecord r;
+  if (is_sample_case_id(text)) {
+    DrawnCase dc = draw_sample_case(text);
+    NumpyExecutor numpy;
+    EngineExecutor engine;
+    r = make_record(dc, run_case(dc.c, numpy, engine));
+    r.op = dc.c.op->name;
+  } else {
+    r = replay(CaseId::parse(text));
+  }
+  print_record(r);
+  return r.kind != Mismatch::none && r.accepted.empty() ? 1 : 0;
+}
+
+template <class F>
+void run_guarded(F f) {
+  int rc;
+  try {
+    rc = f();
+  } catch (const Error& e) {
+    std::cerr << e.py_class() << ": " << e.what() << "\n";
+    rc = 1;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    rc = 1;
+  }
+  std::cout << std::flush;
+  if (rc != 0) throw CLI::RuntimeError(rc);
+}
+
+}  // namespace
+
+void add_fuzz_commands(CLI::App& app) {
+  auto a = std::make_shared<FuzzArgs>();
+  auto* f = app.add_subcommand("fuzz", "Differential fuzzing of ops against NumPy; writes a report, optional gate");
+  auto* ops = f->add_option("--ops", a->ops, "Ops to fuzz, comma separated (default: every op)")->delimiter(',');
+  auto* all = f->add_flag("--all", a->all, "Fuzz every op in the database");
+  ops->excludes(all);
+  f->add_option("--dtypes", a->dtypes, "Only these dtypes, comma separated (default: each op's claimed dtypes)")
+      ->delimiter(',');
+  auto* cases = f->add_option("--cases", a->cases, "Cases per op (when no --time)")->capture_default_str();
+  auto* time = f->add_option("--time", a->time, "Time budget in seconds; ops run round robin until it is spent");
+  cases->excludes(time);
+  f->add_option("--seed", a->seed, "Campaign seed: the same seed draws the same cases")->capture_default_str();
+  f->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)");
+  f->add_option("--shard", a->shard, "I/N: run the I-th of N deterministic shares of the campaign (0-based)");
+  f->add_option("--report", a->report, "Report directory (results.json as the run goes; summary.md, index.html, junit.xml)")
+      ->capture_default_str();
+  f->add_option("--baseline", a->baseline, "Gate against this baseline (e.g. reports/baseline.json)");
+  f->add_flag("--no-shrink", a->no_shrink, "Record mismatches as drawn, without shrinking them");
+  f->add_flag("--grad", a->grad, "Reserved: gradient checks (not implemented yet)");
+  f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
+
+  auto* r = app.add_subcommand("replay", "Rerun one case by id; print inputs, both outcomes, the difference, NumPy's side");
+  r->add_option("id", a->replay_id, "Case id, e.g. sin:1:1337 or sin:1:1337:s3.0.1 (from a report)")->required();
+  r->callback([a] { run_guarded([&] { return run_replay(a->replay_id); }); });
+}
+
+}  // namespace parity::cli

@@ -1,0 +1,67 @@
+#pragma once
+// Shared by the fuzzing subcommands (fuzz_cmd.cpp, check_cmd.cpp, report_cmd.cpp): registration,
+// the live progress line, the per-op summary table and the gate's verdict.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "parity/fuzzer.h"
+#include "parity/report.h"
+
+namespace parity::cli {
+
+// Each adds its subcommand(s) to `app`; the subcommand runs from its CLI11 callback and ends the
+// process's parse with CLI::RuntimeError(code) when it must exit non-zero.
+void add_fuzz_commands(CLI::App& app);    // fuzz, replay
+void add_check_command(CLI::App& app);    // check
+void add_report_command(CLI::App& app);   // report
+
+// Progress on stderr: one line redrawn with \r on a terminal, a plain line every few seconds
+// otherwise. Also used to print findings without garbling the live line.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(std::string label);
+  void update(const fuzz::Progress& p);
+  void message(const std::string& line);  // prints a whole line above the live one
+  void finish();                          // ends the live line
+  // Prints a new unaccepted mismatch with its replay command; after the first 10, only says once
+  // that the rest go to the report.
+  void finding(const fuzz::CaseRecord& r);
+  bool tty() const { return tty_; }
+
+ private:
+  std::string label_;
+  bool tty_ = false;
+  bool drawn_ = false;
+  bool plain_pending_ = false;
+  int findings_ = 0;  // the latest line was not printed (no terminal)
+  double last_plain_ = -1;
+  std::string last_;
+};
+
+// The end-of-run table: per op, cases, matches, accepted, mismatches by kind, largest ULP error.
+std::string summary_table(const fuzz::Results& r);
+// Loads the baseline; `required`: a missing file is an error, else an empty baseline (with a note).
+fuzz::Baseline load_baseline_or_empty(const std::string& path, bool required);
+// Runs the gate, prints its verdict (each unaccepted mismatch with its replay command, each stale
+// entry) and returns whether it passed.
+bool run_and_print_gate(const fuzz::Results& r, const fuzz::Baseline& b, const std::string& baseline_path);
+// "a,b,c" -> {"a","b","c"}
+std::vector<std::string> split_list(const std::vector<std::string>& items);
+// Validates op names against the database (ValueError naming the unknown one).
+std::vector<std::string> resolve_ops(const std::vector<std::string>& names);
+std::vector<DType> resolve_dtypes(const std::vector<std::string>& names);
+int default_jobs();
+std::string thousands(uint64_t v);  // 1234567 -> "1,234,567"
+
+// `parity check` also runs every case an op's entry lists (the suites' cases): the sample and
+// reference inputs per claimed dtype, and the error inputs. Their ids are
+// "samples/OP/DTYPE:0:I" (I-th sample-or-reference input for DTYPE) and "samples/OP/errors:0:I",
+// and `parity replay` takes them like any fuzz case id.
+std::vector<SampleInput> entry_inputs(const opinfo::OpInfo& op, const std::string& dtype_or_errors);
+fuzz::CaseId sample_case_id(const std::string& op, const std::string& dtype_or_errors, uint64_t i);
+bool is_sample_case_id(const std::string& s);
+fuzz::DrawnCase draw_sample_case(const std::string& id);  // ValueError when it does not exist
+
+}  // namespace parity::cli

@@ -1,0 +1,83 @@
+#pragma once
+// The differential fuzzer: random cases drawn from each op's OpInfo entry, run on the engine and
+// on NumPy, compared by the suites' comparator; failures shrunk to a minimal case that replays
+// exactly from its id. Design: ../shared/DESIGN.md.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parity/case.h"
+#include "parity/compare.h"
+#include "parity/opinfo.h"
+
+namespace parity::fuzz {
+
+// Identifies one case: the op, the campaign seed, the case's index, and the path of shrink steps
+// taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1".
+struct CaseId {
+  std::string op;
+  uint64_t seed = 0;
+  uint64_t index = 0;
+  std::vector<uint32_t> shrink_path;
+  std::string str() const;
+  static CaseId parse(const std::string& s);  // ValueError on a malformed id
+};
+
+// One executed case, as reports show it.
+struct CaseRecord {
+  CaseId id;
+  std::string op;
+  DType dtype = DType::Float64;       // the dtype the case was drawn for
+  Device device = Device::cpu;
+  Variant variant = Variant::function;
+  Mismatch kind = Mismatch::none;
+  double max_abs = 0, max_rel = 0, max_ulp = 0;
+  std::string detail;                  // the comparator's detail
+  std::string inputs;                  // describe(case)
+  std::string engine;                  // describe(engine outcome)
+  std::string numpy;                   // describe(numpy outcome)
+  std::string python;                  // a Python snippet that shows NumPy's side
+  // Set when the op's OpInfo entry declares this difference (a `differs` Discrepancy): "what:
+  // reason". Such a case is counted in Stats::accepted, not in Stats::mismatches.
+  std::string accepted;
+  std::string replay() const { return "parity replay " + id.str(); }
+};
+
+// Per op x dtype x device totals.
+struct Stats {
+  uint64_t cases = 0, matches = 0;
+  uint64_t accepted = 0;                     // mismatches the OpInfo entry declares (CaseRecord::accepted)
+  std::map<Mismatch, uint64_t> mismatches;   // by kind
+  double max_abs = 0, max_rel = 0, max_ulp = 0;
+  // ULP distances seen on matching and mismatching float results, bucketed:
+  // 0, 1, 2, 3-4, 5-8, 9-16, 17-64, 65-256, >256, inf (NaN vs number)
+  std::vector<uint64_t> ulp_histogram = std::vector<uint64_t>(10, 0);
+  std::map<Mismatch, CaseRecord> minimal;    // per mismatch kind, the smallest (shrunk) case
+  void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
+  void merge(const Stats& o);
+};
+int ulp_bucket(double ulp);
+const std::vector<std::string>& ulp_bucket_labels();
+
+struct StatsKey {
+  std::string op;
+  DType dtype;
+  Device device;
+  bool operator<(const StatsKey& o) const;
+};
+
+// What a campaign produced: the source of every report (results.json).
+struct Results {
+  std::string numpy_version;
+  std::string engine_version;
+  uint64_t seed = 0;
+  std::string shard;         // "I/N", empty when unsharded
+  double seconds = 0;
+  bool complete = false;     // false while the run goes on (a killed run leaves complete=false)
+  std::map<StatsKey, Stats> stats;
+  void merge(const Results& o);
+};
+
+}  // namespace parity::fuzz

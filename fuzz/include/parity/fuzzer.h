@@ -1,0 +1,133 @@
+#pragma once
+// The fuzzer core: cases drawn from an op's OpInfo entry (CaseGen), run on the engine and NumPy
+// (run_case), shrunk to a minimal failing case (shrink), replayed exactly from an id (replay), and
+// campaigns over many ops in crash-isolated worker processes (run_campaign).
+// Types shared with the reports (CaseId, CaseRecord, Stats, Results): parity/fuzz.h.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parity/fuzz.h"
+#include "parity/numpy_executor.h"
+
+namespace parity::fuzz {
+
+// What a generator may draw.
+struct GenConfig {
+  int64_t max_elements = 64;   // cap on each tensor argument's element count
+  int max_rank = 6;
+  bool layouts = true;         // non-contiguous layouts (transposed, stepped, flipped, broadcast, offset)
+  bool specials = true;        // nan, ±inf, ±0, subnormals, tiny, huge, int min/max
+  bool incompatible_shapes = true;  // sometimes draw non-broadcastable shape pairs (elementwise ops)
+};
+
+// A case as drawn: the Case both executors run plus how it was made (for reports and replay).
+struct DrawnCase {
+  CaseId id;
+  DType dtype = DType::Float64;  // the dtype drawn for (the first tensor argument's)
+  Case c;
+  std::string layout;            // e.g. "arg0 transposed(1,0); arg1 contiguous"
+  std::string source;            // "generated" or "sample: <note>" (ops fuzzed from their samples)
+};
+
+// Draws cases for one op. Deterministic: the same CaseId (op, seed, index, shrink_path) gives the
+// same case, byte for byte, in any process. The dtype is drawn from the op's claimed CPU dtypes
+// by (seed, index); dtype_of() tells it without drawing the case.
+class CaseGen {
+ public:
+  explicit CaseGen(GenConfig cfg = {});
+  const GenConfig& config() const { return cfg_; }
+  // The dtype the case with this id is drawn for (nullopt when the op claims none).
+  std::optional<DType> dtype_of(const opinfo::OpInfo& op, uint64_t seed, uint64_t index) const;
+  // The case for `id`, with its shrink path applied. ValueError for an unknown op, an op that
+  // claims no dtype, or a shrink path that does not exist.
+  DrawnCase draw(const CaseId& id) const;
+  // The simpler cases one shrink step away from `id`'s case, in order; the i-th is the case of
+  // id with i appended to its shrink_path. (fewer dims, smaller dims, simpler values, contiguous
+  // layouts, fewer kwargs, function variant.)
+  std::vector<DrawnCase> shrinks(const CaseId& id) const;
+
+ private:
+  GenConfig cfg_;
+};
+
+// The result of running one case on both sides.
+struct CaseResult {
+  Verdict verdict;          // compare(engine, numpy, op.tolerance(result dtype))
+  Outcome engine, numpy;
+  // The declared `differs` discrepancy that covers a mismatch ("what: reason"); empty if none.
+  // An accepted case still has verdict.kind != none; campaigns count it in Stats::accepted.
+  std::string accepted;
+  bool mismatch() const { return !verdict.match() && accepted.empty(); }
+};
+CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine);
+
+// Batched run: the engine on each case, NumPy on all of them in one Python call (the fast path
+// campaigns use; results identical to run_case).
+std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine);
+
+// Shrinks a failing case: repeatedly takes the first simpler case that still fails with the same
+// mismatch kind (and is not accepted), up to max_steps steps. Returns the id of the minimal case
+// (its shrink_path records the steps) and its result.
+struct ShrinkOutcome {
+  CaseId id;
+  CaseResult result;
+  int steps = 0;       // shrink steps taken
+  int tried = 0;       // candidates run
+};
+ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, NumpyExecutor& numpy,
+                     EngineExecutor& engine, int max_steps = 200);
+// Shrinking against any predicate (true: still "fails"); used by tests.
+CaseId shrink_with(const CaseGen& gen, const CaseId& failing,
+                   const std::function<bool(const DrawnCase&)>& fails, int max_steps = 200);
+
+// A Python snippet that recreates the case's inputs with exact np.array(...) literals and calls
+// NumPy's reference the way the oracle does; the result is printed.
+std::string python_snippet(const Case& c);
+
+// The record a report shows for a case (inputs, both outcomes, the difference, the snippet).
+CaseRecord make_record(const DrawnCase& d, const CaseResult& r);
+// Regenerates the case of `id` (shrink path included), runs it on both sides and records it.
+// Starts the embedded interpreter in this process.
+CaseRecord replay(const CaseId& id, const GenConfig& cfg = {});
+
+// ---- campaigns ----
+struct Progress {
+  uint64_t cases = 0;        // cases done
+  uint64_t mismatches = 0;   // unaccepted mismatches so far (crashes included)
+  double cases_per_s = 0;
+  double seconds = 0;
+  std::string op;            // an op in flight
+};
+
+struct Options {
+  std::vector<std::string> ops;   // empty: every op in op_db()
+  std::vector<DType> dtypes;      // empty: each op's claimed dtypes; else only these (skipping ops that claim none)
+  uint64_t cases_per_op = 1000;   // used when time_budget_s == 0
+  double time_budget_s = 0;       // > 0: run until the budget is spent, ops in round robin
+  uint64_t seed = 0;
+  int jobs = 1;                   // worker processes
+  int shard_index = 0;            // this shard: indices i with (i % shard_count) == shard_index
+  int shard_count = 1;
+  GenConfig gen;
+  bool shrink = true;             // shrink each op x dtype x kind's first few mismatches
+  int shrink_per_key = 2;         // how many mismatches per op x dtype x kind to shrink
+  bool isolate = true;            // fork workers (false: run in this process, no crash isolation)
+  uint64_t batch = 256;           // cases per work unit / Python call
+  std::function<void(const Progress&)> progress;       // called about 5 times a second
+  std::function<void(const CaseRecord&)> on_finding;   // each recorded mismatch (shrunk), as it comes
+  std::function<void(const Results&)> on_checkpoint;   // the partial results, about once a second
+};
+
+// Runs the campaign. Workers (forked before any Python starts; the parent never starts Python)
+// draw and run cases; a worker that dies mid-case (segfault, abort) is restarted and the case in
+// flight is recorded as a crash finding. Results have complete = true when the run finishes.
+Results run_campaign(const Options& o);
+
+// Test hook: when set (in a worker, before a case runs on the engine), called with the case;
+// lets tests simulate an engine crash without a broken op.
+extern std::function<void(const Case&)> g_before_engine_hook;
+
+}  // namespace parity::fuzz

@@ -1,0 +1,600 @@
+// Campaigns: work units of (op, case indices) handed to forked worker processes that draw, run
+// and compare the cases; the parent (which never starts Python) aggregates the results, restarts
+// a worker that dies and records the case it died on as a crash.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fuzz_spec.h"
+#include "parity/errors.h"
+#include "parity/fuzzer.h"
+#include "parity/oracle.h"
+#include "parity/version.h"
+
+namespace parity::fuzz {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// ---- a small binary encoding for the pipes ----
+struct Writer {
+  std::string b;
+  void u8(uint8_t v) { b.push_back(static_cast<char>(v)); }
+  void u32(uint32_t v) { b.append(reinterpret_cast<const char*>(&v), 4); }
+  void u64(uint64_t v) { b.append(reinterpret_cast<const char*>(&v), 8); }
+  void f64(double v) { b.append(reinterpret_cast<const char*>(&v), 8); }
+  void str(const std::string& s) { u32(static_cast<uint32_t>(s.size())); b += s; }
+};
+struct Reader {
+  const std::string& b;
+  size_t p = 0;
+  template <class T> T get() {
+    if (p + sizeof(T) > b.size()) throw ValueError("[fuzz] truncated worker message");
+    T v;
+    std::memcpy(&v, b.data() + p, sizeof(T));
+    p += sizeof(T);
+    return v;
+  }
+  std::string str() {
+    uint32_t n = get<uint32_t>();
+    if (p + n > b.size()) throw ValueError("[fuzz] truncated worker message");
+    std::string s = b.substr(p, n);
+    p += n;
+    return s;
+  }
+};
+
+void put_record(Writer& w, const CaseRecord& r) {
+  w.str(r.id.str());
+  w.u8(static_cast<uint8_t>(r.dtype));
+  w.u8(static_cast<uint8_t>(r.variant));
+  w.u8(static_cast<uint8_t>(r.kind));
+  w.f64(r.max_abs); w.f64(r.max_rel); w.f64(r.max_ulp);
+  w.str(r.detail); w.str(r.inputs); w.str(r.engine); w.str(r.numpy); w.str(r.python); w.str(r.accepted);
+}
+CaseRecord get_record(Reader& rd) {
+  CaseRecord r;
+  r.id = CaseId::parse(rd.str());
+  r.op = r.id.op;
+  r.dtype = static_cast<DType>(rd.get<uint8_t>());
+  r.variant = static_cast<Variant>(rd.get<uint8_t>());
+  r.kind = static_cast<Mismatch>(rd.get<uint8_t>());
+  r.max_abs = rd.get<double>(); r.max_rel = rd.get<double>(); r.max_ulp = rd.get<double>();
+  r.detail = rd.str(); r.inputs = rd.str(); r.engine = rd.str(); r.numpy = rd.str(); r.python = rd.str();
+  r.accepted = rd.str();
+  return r;
+}
+
+bool write_all(int fd, const std::string& s) {
+  size_t off = 0;
+  while (off < s.size()) {
+    ssize_t n = ::write(fd, s.data() + off, s.size() - off);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    off += static_cast<size_t>(n);
+  }
+  return true;
+}
+bool send_msg(int fd, const std::string& s) {
+  uint32_t n = static_cast<uint32_t>(s.size());
+  return write_all(fd, std::string(reinterpret_cast<const char*>(&n), 4) + s);
+}
+bool read_all(int fd, char* p, size_t n) {
+  while (n > 0) {
+    ssize_t r = ::read(fd, p, n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return false;
+    p += r;
+    n -= static_cast<size_t>(r);
+  }
+  return true;
+}
+bool recv_msg(int fd, std::string& s) {
+  uint32_t n;
+  if (!read_all(fd, reinterpret_cast<char*>(&n), 4)) return false;
+  s.resize(n);
+  return read_all(fd, s.data(), n);
+}
+
+// What a worker is doing, in memory the parent can read after the worker died.
+struct Slot {
+  volatile uint64_t index;
+  volatile uint32_t op;
+  volatile uint32_t phase;  // 0 idle, 1 drawing/engine (index valid), 2 NumPy batch, 3 shrinking
+};
+
+struct Unit {
+  uint32_t op = 0;
+  std::vector<uint64_t> idx;
+  bool describe_crash = false;  // index idx[0] crashed: describe and shrink it (engine in a child)
+  std::string crash_detail;
+};
+
+// ---- the worker side ----
+struct WorkerState {
+  const Options* o;
+  const std::vector<const opinfo::OpInfo*>* ops;
+  CaseGen gen;
+  EngineExecutor engine;
+  std::map<std::tuple<uint32_t, DType, Mismatch>, int> shrunk;  // shrinks done per key
+  Slot* slot = nullptr;
+  std::unique_ptr<NumpyExecutor> numpy;
+  NumpyExecutor& np() {
+    if (!numpy) numpy = std::make_unique<NumpyExecutor>();
+    return *numpy;
+  }
+};
+
+std::string describe_crash(WorkerState& ws, const Unit& u) {
+  const opinfo::OpInfo& op = *(*ws.ops)[u.op];
+  CaseId id{op.name, ws.o->seed, u.idx[0], {}};
+  std::string how = u.crash_detail;
+  CaseRecord rec;
+  bool reproduces = detail::crashes_in_child(ws.gen, id, &how);
+  if (reproduces && ws.o->shrink) {
+    for (int step = 0; step < 100; ++step) {
+      size_t n = detail::shrink_candidates(detail::spec_of(op, id, ws.gen.config())).size();
+      bool moved = false;
+      for (size_t i = 0; i < n && !moved; ++i) {
+        CaseId c = id;
+        c.shrink_path.push_back(static_cast<uint32_t>(i));
+        std::string h;
+        if (detail::crashes_in_child(ws.gen, c, &h)) { id = c; how = h; moved = true; }
+      }
+      if (!moved) break;
+    }
+  }
+  DrawnCase d = ws.gen.draw(id);  // the engine is not run here
+  CaseResult r;
+  r.verdict.kind = Mismatch::crash;
+  r.verdict.detail = how + (reproduces ? "" : " (did not reproduce in a fresh process)");
+  r.engine.error = true;
+  r.engine.crashed = true;
+  r.engine.error_class = "Crash";
+  r.engine.error_message = how;
+  ws.slot->phase = 3;
+  // NumPy's side, for the record (the engine is skipped: the hook and the op are not called).
+  r.numpy = ws.np().run(d.c);
+  rec = make_record(d, r);
+  Writer w;
+  w.u32(1);
+  w.u64(u.idx[0]);
+  w.u8(static_cast<uint8_t>(rec.dtype));
+  w.u8(static_cast<uint8_t>(Mismatch::crash));
+  w.u8(2 | 4);  // a full record, a finding
+  w.f64(0); w.f64(0); w.f64(0);
+  put_record(w, rec);
+  return w.b;
+}
+
+std::string process_unit(WorkerState& ws, const Unit& u) {
+  if (u.describe_crash) return describe_crash(ws, u);
+  const opinfo::OpInfo& op = *(*ws.ops)[u.op];
+  std::vector<DrawnCase> cases;
+  cases.reserve(u.idx.size());
+  ws.slot->op = u.op;
+  std::vector<Outcome> eng;
+  for (uint64_t i : u.idx) {
+    ws.slot->index = i;
+    ws.slot->phase = 1;
+    cases.push_back(ws.gen.draw(CaseId{op.name, ws.o->seed, i, {}}));
+  }
+  std::vector<const Case*> ptrs;
+  for (auto& c : cases) ptrs.push_back(&c.c);
+  // Engine first, case by case (the slot names the case in flight), then NumPy in one call.
+  eng.reserve(cases.size());
+  for (size_t k = 0; k < cases.size(); ++k) {
+    ws.slot->index = u.idx[k];
+    ws.slot->phase = 1;
+    if (g_before_engine_hook) g_before_engine_hook(cases[k].c);
+    eng.push_back(ws.engine.run(cases[k].c));
+  }
+  ws.slot->phase = 2;
+  // NumPy on the whole unit in one call, compared with the engine outcomes above.
+  std::vector<CaseResult> res = detail::run_with_engine(ptrs, std::move(eng));
+  ws.slot->phase = 3;
+  Writer w;
+  w.u32(static_cast<uint32_t>(cases.size()));
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const CaseResult& r = res[k];
+    const Mismatch kind = r.verdict.kind;
+    uint8_t flags = r.accepted.empty() ? 0 : 1;
+    const bool mismatch = kind != Mismatch::none && r.accepted.empty();
+    w.u64(u.idx[k]);
+    w.u8(static_cast<uint8_t>(cases[k].dtype));
+    w.u8(static_cast<uint8_t>(kind));
+    if (mismatch) flags |= 2;
+    CaseRecord rec;
+    if (mismatch) {
+      int& done = ws.shrunk[{u.op, cases[k].dtype, kind}];
+      if (ws.o->shrink && done < ws.o->shrink_per_key) {
+        ++done;
+        try {
+          ShrinkOutcome so = shrink(ws.gen, cases[k].id, kind, ws.np(), ws.engine);
+          rec = make_record(ws.gen.draw(so.id), so.result);
+        } catch (const std::exception& e) {  // a fuzzer bug: keep the case as drawn
+          std::fprintf(stderr, "[fuzz] shrinking %s failed: %s\n", cases[k].id.str().c_str(), e.what());
+          rec = make_record(cases[k], r);
+        }
+        flags |= 4;  // shrunk: a finding
+      } else {
+        rec = make_record(cases[k], r);
+      }
+    }
+    w.u8(flags);
+    w.f64(r.verdict.max_abs); w.f64(r.verdict.max_rel); w.f64(r.verdict.max_ulp);
+    if (mismatch) put_record(w, rec);
+  }
+  ws.slot->phase = 0;
+  return w.b;
+}
+
+[[noreturn]] void worker_main(WorkerState& ws, int in_fd, int out_fd) {
+  std::string hello;
+  try {
+    hello = oracle::numpy_version();
+  } catch (const std::exception& e) {
+    hello = std::string("?") + e.what();
+  }
+  send_msg(out_fd, hello);
+  std::string msg;
+  while (recv_msg(in_fd, msg)) {
+    Reader rd{msg};
+    Unit u;
+    u.op = rd.get<uint32_t>();
+    u.describe_crash = rd.get<uint8_t>() != 0;
+    u.crash_detail = rd.str();
+    uint32_t n = rd.get<uint32_t>();
+    for (uint32_t i = 0; i < n; ++i) u.idx.push_back(rd.get<uint64_t>());
+    std::string reply;
+    try {
+      reply = process_unit(ws, u);
+    } catch (const std::exception& e) {
+      // A fuzzer bug, not an engine one: report the unit's cases as errors of the oracle kind.
+      Writer w;
+      w.u32(0);
+      reply = w.b;
+      std::fprintf(stderr, "[fuzz] worker: unit of %s failed: %s\n", (*ws.ops)[u.op]->name.c_str(), e.what());
+    }
+    if (!send_msg(out_fd, reply)) break;
+  }
+  std::fflush(nullptr);
+  _exit(0);
+}
+
+std::string encode_unit(const Unit& u) {
+  Writer w;
+  w.u32(u.op);
+  w.u8(u.describe_crash ? 1 : 0);
+  w.str(u.crash_detail);
+  w.u32(static_cast<uint32_t>(u.idx.size()));
+  for (auto i : u.idx) w.u64(i);
+  return w.b;
+}
+
+}  // namespace
+
+namespace {
+
+struct Worker {
+  pid_t pid = -1;
+  int to = -1, from = -1;
+  bool busy = false;
+  bool ready = false;  // said hello
+  Unit unit;
+  Clock::time_point started;
+};
+
+}  // namespace
+
+Results run_campaign(const Options& o) {
+  const auto t0 = Clock::now();
+  Results res;
+  res.seed = o.seed;
+  res.engine_version = std::string("parity ") + kVersion;
+  if (o.shard_count > 1) res.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
+  if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
+    throw ValueError("[fuzz] bad shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
+
+  // The ops and, per op, the dtypes it is fuzzed in.
+  std::vector<const opinfo::OpInfo*> ops;
+  if (o.ops.empty()) {
+    for (const auto& op : opinfo::op_db()) ops.push_back(&op);
+  } else {
+    for (const auto& n : o.ops) {
+      const opinfo::OpInfo* op = opinfo::find_op(n);
+      if (!op) throw ValueError("[fuzz] unknown op '" + n + "'");
+      ops.push_back(op);
+    }
+  }
+  CaseGen gen(o.gen);
+  auto wanted = [&](const opinfo::OpInfo& op, uint64_t i) {
+    if (o.dtypes.empty()) return true;
+    auto d = gen.dtype_of(op, o.seed, i);
+    return d && std::find(o.dtypes.begin(), o.dtypes.end(), *d) != o.dtypes.end();
+  };
+  std::vector<const opinfo::OpInfo*> kept;
+  for (auto* op : ops) {
+    if (op->dtypes_cpu.empty()) continue;
+    bool any = o.dtypes.empty();
+    for (DType d : o.dtypes) any = any || op->claims(d);
+    if (any) kept.push_back(op);
+  }
+  ops = kept;
+  if (ops.empty()) {
+    res.complete = true;
+    return res;
+  }
+
+  // Work: per op, the next candidate index k (case index = shard_index + k * shard_count).
+  std::vector<uint64_t> next_k(ops.size(), 0), assigned(ops.size(), 0);
+  const bool timed = o.time_budget_s > 0;
+  const uint64_t batch = std::max<uint64_t>(1, o.batch);
+  size_t rr = 0;
+  std::deque<Unit> retry;
+  auto next_unit = [&](Unit& u) -> bool {
+    if (!retry.empty()) {
+      u = retry.front();
+      retry.pop_front();
+      return true;
+    }
+    if (timed && std::chrono::duration<double>(Clock::now() - t0).count() >= o.time_budget_s) return false;
+    for (size_t tries = 0; tries < ops.size(); ++tries) {
+      size_t j = rr++ % ops.size();
+      uint64_t want = timed ? batch : std::min<uint64_t>(batch, o.cases_per_op - std::min(o.cases_per_op, assigned[j]));
+      if (want == 0) continue;
+      u = Unit{};
+      u.op = static_cast<uint32_t>(j);
+      for (uint64_t scanned = 0; u.idx.size() < want && scanned < want * 1000; ++scanned) {
+        uint64_t i = static_cast<uint64_t>(o.shard_index) + next_k[j]++ * static_cast<uint64_t>(o.shard_count);
+        if (wanted(*ops[j], i)) u.idx.push_back(i);
+      }
+      if (u.idx.empty()) continue;
+      assigned[j] += u.idx.size();
+      return true;
+    }
+    return false;
+  };
+
+  uint64_t done = 0, mismatches = 0;
+  std::string in_flight;
+  auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, Device::cpu}; };
+  auto handle_reply = [&](const Unit& u, const std::string& msg) {
+    Reader rd{msg};
+    uint32_t n = rd.get<uint32_t>();
+    for (uint32_t k = 0; k < n; ++k) {
+      uint64_t index = rd.get<uint64_t>();
+      DType d = static_cast<DType>(rd.get<uint8_t>());
+      Mismatch kind = static_cast<Mismatch>(rd.get<uint8_t>());
+      uint8_t flags = rd.get<uint8_t>();
+      double a = rd.get<double>(), rel = rd.get<double>(), ulp = rd.get<double>();
+      Stats& s = res.stats[key_of(u.op, d)];
+      ++done;
+      if (flags & 1) {  // a declared discrepancy
+        ++s.cases;
+        ++s.accepted;
+        continue;
+      }
+      if (flags & 2) {
+        CaseRecord rec = get_record(rd);
+        ++mismatches;
+        s.add(rec, true);
+        s.max_abs = std::max(s.max_abs, a);
+        s.max_rel = std::max(s.max_rel, rel);
+        s.max_ulp = std::max(s.max_ulp, ulp);
+        if ((flags & 4) && o.on_finding) o.on_finding(rec);
+        continue;
+      }
+      CaseRecord rec;
+      rec.id = CaseId{ops[u.op]->name, o.seed, index, {}};
+      rec.op = ops[u.op]->name;
+      rec.dtype = d;
+      rec.kind = kind;
+      rec.max_abs = a; rec.max_rel = rel; rec.max_ulp = ulp;
+      s.add(rec, false);
+    }
+  };
+
+  Progress prog;
+  auto last_progress = Clock::now(), last_checkpoint = Clock::now();
+  auto tick = [&](bool force) {
+    auto now = Clock::now();
+    prog.cases = done;
+    prog.mismatches = mismatches;
+    prog.seconds = std::chrono::duration<double>(now - t0).count();
+    prog.cases_per_s = prog.seconds > 0 ? static_cast<double>(done) / prog.seconds : 0;
+    prog.op = in_flight;
+    if (o.progress && (force || now - last_progress >= std::chrono::milliseconds(200))) {
+      last_progress = now;
+      o.progress(prog);
+    }
+    if (o.on_checkpoint && (force || now - last_checkpoint >= std::chrono::seconds(1))) {
+      last_checkpoint = now;
+      res.seconds = prog.seconds;
+      o.on_checkpoint(res);
+    }
+  };
+
+  if (!o.isolate) {
+    // In this process: no crash isolation.
+    WorkerState ws{&o, &ops, CaseGen(o.gen), EngineExecutor(), {}, nullptr, nullptr};
+    Slot slot{};
+    ws.slot = &slot;
+    res.numpy_version = oracle::numpy_version();
+    Unit u;
+    while (next_unit(u)) {
+      in_flight = ops[u.op]->name;
+      handle_reply(u, process_unit(ws, u));
+      tick(false);
+    }
+    res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    res.complete = true;
+    tick(true);
+    return res;
+  }
+
+  // Forked workers. The slots live in shared memory, written by the workers, read by us.
+  const int J = std::max(1, o.jobs);
+  void* mem = mmap(nullptr, sizeof(Slot) * J, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED) throw std::runtime_error("[fuzz] mmap failed");
+  Slot* slots = static_cast<Slot*>(mem);
+  std::memset(mem, 0, sizeof(Slot) * J);
+  struct sigaction old_pipe {};
+  struct sigaction ign {};
+  ign.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &ign, &old_pipe);
+  std::fflush(nullptr);
+
+  std::vector<Worker> workers(J);
+  auto spawn = [&](int w) {
+    int a[2], b[2];
+    if (pipe(a) != 0 || pipe(b) != 0) throw std::runtime_error("[fuzz] pipe failed");
+    pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("[fuzz] fork failed");
+    if (pid == 0) {
+      ::close(a[1]);
+      ::close(b[0]);
+      for (int k = 0; k < J; ++k) {
+        if (workers[k].to >= 0) ::close(workers[k].to);
+        if (workers[k].from >= 0) ::close(workers[k].from);
+      }
+      signal(SIGPIPE, SIG_DFL);
+      WorkerState ws{&o, &ops, CaseGen(o.gen), EngineExecutor(), {}, &slots[w], nullptr};
+      worker_main(ws, a[0], b[1]);
+    }
+    ::close(a[0]);
+    ::close(b[1]);
+    workers[w] = Worker{};
+    workers[w].pid = pid;
+    workers[w].to = a[1];
+    workers[w].from = b[0];
+    slots[w].phase = 0;
+  };
+  for (int w = 0; w < J; ++w) spawn(w);
+
+  auto reap = [&](int w, const std::string& why_if_alive) {
+    Worker& wk = workers[w];
+    int st = 0;
+    if (!why_if_alive.empty()) kill(wk.pid, SIGKILL);
+    while (waitpid(wk.pid, &st, 0) < 0 && errno == EINTR) {}
+    ::close(wk.to);
+    ::close(wk.from);
+    std::string how = !why_if_alive.empty() ? why_if_alive
+                      : WIFSIGNALED(st) ? std::string("engine killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")"
+                                        : "worker exited with status " + std::to_string(WEXITSTATUS(st));
+    if (wk.busy) {
+      const Unit u = wk.unit;
+      const Slot s = const_cast<const Slot&>(slots[w]);
+      uint64_t crashed = u.idx.empty() ? 0 : u.idx[0];
+      if (s.phase == 1 && std::find(u.idx.begin(), u.idx.end(), s.index) != u.idx.end()) crashed = s.index;
+      if (u.describe_crash) {
+        // Describing the crash crashed too: record it bare.
+        CaseRecord rec;
+        rec.id = CaseId{ops[u.op]->name, o.seed, crashed, {}};
+        rec.op = rec.id.op;
+        rec.dtype = gen.dtype_of(*ops[u.op], o.seed, crashed).value_or(DType::Float64);
+        rec.kind = Mismatch::crash;
+        rec.detail = u.crash_detail;
+        rec.inputs = "(not available: drawing the case crashed the worker)";
+        res.stats[key_of(u.op, rec.dtype)].add(rec, true);
+        ++done;
+        ++mismatches;
+        if (o.on_finding) o.on_finding(rec);
+      } else {
+        Unit rest;
+        rest.op = u.op;
+        for (auto i : u.idx) if (i != crashed) rest.idx.push_back(i);
+        if (!rest.idx.empty()) retry.push_front(rest);
+        Unit d;
+        d.op = u.op;
+        d.idx = {crashed};
+        d.describe_crash = true;
+        d.crash_detail = how + (s.phase == 2 ? " (during the NumPy batch)" : "");
+        retry.push_front(d);
+      }
+    }
+    spawn(w);
+  };
+
+  const double unit_timeout = 300;
+  bool finished = false;
+  while (!finished) {
+    // Hand out work.
+    for (int w = 0; w < J; ++w) {
+      Worker& wk = workers[w];
+      if (wk.busy || !wk.ready) continue;
+      Unit u;
+      if (!next_unit(u)) continue;
+      wk.unit = u;
+      wk.busy = true;
+      wk.started = Clock::now();
+      in_flight = ops[u.op]->name;
+      if (!send_msg(wk.to, encode_unit(u))) {
+        reap(w, "");
+      }
+    }
+    bool any_busy = false, any_unready = false;
+    for (auto& wk : workers) { any_busy = any_busy || wk.busy; any_unready = any_unready || !wk.ready; }
+    if (!any_busy && !any_unready) {
+      Unit probe;
+      if (!next_unit(probe)) { finished = true; break; }
+      retry.push_front(probe);
+      continue;
+    }
+    std::vector<pollfd> fds(J);
+    for (int w = 0; w < J; ++w) fds[w] = pollfd{workers[w].from, POLLIN, 0};
+    int pr = poll(fds.data(), fds.size(), 100);
+    if (pr < 0 && errno != EINTR) throw std::runtime_error("[fuzz] poll failed");
+    for (int w = 0; w < J; ++w) {
+      Worker& wk = workers[w];
+      if (pr > 0 && (fds[w].revents & (POLLIN | POLLHUP | POLLERR))) {
+        std::string msg;
+        if (!recv_msg(wk.from, msg)) {
+          reap(w, "");
+          continue;
+        }
+        if (!wk.ready) {
+          wk.ready = true;
+          if (res.numpy_version.empty() && !msg.empty() && msg[0] != '?') res.numpy_version = msg;
+          continue;
+        }
+        Unit u = wk.unit;
+        wk.busy = false;
+        try {
+          handle_reply(u, msg);
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "[fuzz] bad reply from a worker: %s\n", e.what());
+        }
+      } else if (wk.busy && std::chrono::duration<double>(Clock::now() - wk.started).count() > unit_timeout) {
+        reap(w, "timed out after " + std::to_string(static_cast<int>(unit_timeout)) + " s");
+      }
+    }
+    tick(false);
+  }
+  for (auto& wk : workers) {
+    ::close(wk.to);
+    int st;
+    while (waitpid(wk.pid, &st, 0) < 0 && errno == EINTR) {}
+    ::close(wk.from);
+  }
+  sigaction(SIGPIPE, &old_pipe, nullptr);
+  munmap(mem, sizeof(Slot) * J);
+  res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  res.complete = true;
+  tick(true);
+  return res;
+}
+
+}  // namespace parity::fuzz

@@ -1,0 +1,763 @@
+// Drawing cases from an op's OpInfo entry, shrinking them, and CaseGen (RapidCheck shrinkables).
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <set>
+
+#include <rapidcheck.h>
+
+#include "fuzz_spec.h"
+#include "parity/errors.h"
+#include "parity/ops.h"
+
+namespace parity::fuzz {
+namespace detail {
+
+uint64_t mix(uint64_t a, uint64_t b) {
+  Rng r(a ^ (b * 0xd6e8feb86659fd93ULL));
+  return r.next();
+}
+uint64_t hash_str(const std::string& s) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+namespace {
+
+Strides c_strides(const Shape& shape) {
+  Strides st(shape.size());
+  int64_t acc = 1;
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
+    st[i] = acc;
+    acc *= std::max<int64_t>(shape[i], 1);
+  }
+  return st;
+}
+int64_t numel(const Shape& s) {
+  int64_t n = 1;
+  for (auto d : s) n *= d;
+  return n;
+}
+Tensor new_tensor(const Shape& shape, DType d) {
+  int64_t n = std::max<int64_t>(numel(shape), 1);
+  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, c_strides(shape), 0);
+}
+
+// ---- values ----
+struct FloatLimits { double max, min_normal, min_sub; };
+FloatLimits limits(DType d) {
+  switch (d) {
+    case DType::Float16: return {65504.0, 0x1p-14, 0x1p-24};
+    case DType::BFloat16: return {0x1.fep127, 0x1p-126, 0x1p-133};
+    case DType::Float32: case DType::Complex64: return {std::numeric_limits<float>::max(), 0x1p-126, 0x1p-149};
+    default: return {std::numeric_limits<double>::max(), 0x1p-1022, 0x1p-1074};
+  }
+}
+
+// profile 0: ordinary values in the domain; 1: ordinary mixed with specials; 2: the whole range.
+double draw_float(Rng& r, DType d, int profile, double lo, double hi) {
+  const FloatLimits L = limits(d);
+  if (profile == 1 && r.chance(0.35)) {
+    switch (r.below(14)) {
+      case 0: return std::numeric_limits<double>::quiet_NaN();
+      case 1: return std::numeric_limits<double>::infinity();
+      case 2: return -std::numeric_limits<double>::infinity();
+      case 3: return 0.0;
+      case 4: return -0.0;
+      case 5: return L.min_sub;
+      case 6: return -L.min_sub * static_cast<double>(1 + r.below(7));
+      case 7: return L.min_normal;
+      case 8: return L.max;
+      case 9: return -L.max;
+      case 10: return r.chance(0.5) ? 1.0 : -1.0;
+      case 11: return 0.5;
+      case 12: return L.min_normal * (1 + r.unit() * 100) * (r.chance(0.5) ? 1 : -1);  // tiny
+      default: return L.max * (0.1 + 0.9 * r.unit()) * (r.chance(0.5) ? 1 : -1);      // huge
+    }
+  }
+  if (profile == 2) {
+    double lmin = std::log2(L.min_sub), lmax = std::log2(L.max);
+    double v = std::exp2(lmin + r.unit() * (lmax - lmin));
+    return r.chance(0.5) ? -v : v;
+  }
+  double v = lo + r.unit() * (hi - lo);
+  if (r.chance(0.15)) v = std::round(v * 2) / 2;  // integers and halves: rounding ties
+  return v;
+}
+
+template <class T> T int_special(Rng& r) {
+  switch (r.below(7)) {
+    case 0: return std::numeric_limits<T>::min();
+    case 1: return std::numeric_limits<T>::max();
+    case 2: return static_cast<T>(std::numeric_limits<T>::min() + 1);
+    case 3: return static_cast<T>(std::numeric_limits<T>::max() - 1);
+    case 4: return T(0);
+    case 5: return T(1);
+    default: return static_cast<T>(-1);
+  }
+}
+
+void fill_values(Tensor& t, Rng& r, int profile, std::optional<std::pair<double, double>> dom) {
+  const int64_t n = t.size();
+  double lo = dom ? dom->first : -9, hi = dom ? dom->second : 9;
+  dispatch<AllTypes>(t.dtype(), "fuzz", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<T, bool>) {
+        p[i] = r.chance(0.5);
+      } else if constexpr (std::is_integral_v<T>) {
+        if (profile == 1 && r.chance(0.35)) p[i] = int_special<T>(r);
+        else if (profile == 2) p[i] = static_cast<T>(r.next());
+        else {
+          double l = std::max(std::ceil(lo), static_cast<double>(std::numeric_limits<T>::min()));
+          double h = std::min(std::floor(hi), static_cast<double>(std::numeric_limits<T>::max()));
+          if (h < l) { l = 0; h = 9; }
+          p[i] = static_cast<T>(r.range(static_cast<int64_t>(l), static_cast<int64_t>(h)));
+        }
+      } else if constexpr (is_complex_v<T>) {
+        using R = typename T::value_type;
+        p[i] = T(static_cast<R>(draw_float(r, t.dtype(), profile, lo, hi)),
+                 static_cast<R>(draw_float(r, t.dtype(), profile, lo, hi)));
+      } else {
+        p[i] = T(draw_float(r, t.dtype(), profile, lo, hi));
+      }
+    }
+  });
+}
+
+int draw_profile(Rng& r, const GenConfig& cfg) {
+  if (!cfg.specials) return 0;
+  double u = r.unit();
+  return u < 0.55 ? 0 : u < 0.85 ? 1 : 2;
+}
+
+// ---- shapes and layouts ----
+Shape draw_shape(Rng& r, const GenConfig& cfg) {
+  static const int w[7] = {10, 25, 25, 15, 10, 8, 7};
+  int rank = 0;
+  for (uint64_t u = r.below(100), acc = 0; rank <= 6; ++rank) {
+    acc += w[rank];
+    if (u < acc) break;
+  }
+  rank = std::min(rank, cfg.max_rank);
+  Shape s(rank);
+  for (auto& d : s) {
+    double u = r.unit();
+    d = u < 0.05 ? 0 : u < 0.25 ? 1 : r.range(2, std::max<int64_t>(2, std::min<int64_t>(cfg.max_elements, 9)));
+  }
+  auto bound = [](const Shape& sh) {  // the elements of any shape broadcasting to sh with 0 -> 1
+    int64_t n = 1;
+    for (auto d : sh) n *= std::max<int64_t>(d, 1);
+    return n;
+  };
+  while (bound(s) > cfg.max_elements) {
+    auto it = std::max_element(s.begin(), s.end());
+    *it = *it / 2;
+    if (*it < 1) *it = 1;
+  }
+  return s;
+}
+
+void draw_layout(Rng& r, ArgSpec& a, bool allow_bcast) {
+  const size_t nd = a.shape.size();
+  if (r.chance(0.45)) return;
+  if (nd >= 2 && r.chance(0.4)) {
+    a.perm.resize(nd);
+    std::iota(a.perm.begin(), a.perm.end(), 0);
+    for (size_t i = nd - 1; i > 0; --i) std::swap(a.perm[i], a.perm[r.below(i + 1)]);
+  }
+  if (nd >= 1 && r.chance(0.4)) {
+    a.step.assign(nd, 1);
+    for (auto& s : a.step) if (r.chance(0.4)) s = r.range(2, 3);
+  }
+  if (nd >= 1 && r.chance(0.35)) {
+    a.flip.assign(nd, false);
+    for (size_t i = 0; i < nd; ++i) a.flip[i] = r.chance(0.5);
+  }
+  if (r.chance(0.3)) a.offset = r.range(1, 3);
+  if (allow_bcast && nd >= 1 && r.chance(0.25)) {
+    a.bcast.assign(nd, false);
+    for (size_t i = 0; i < nd; ++i) a.bcast[i] = a.shape[i] > 1 && r.chance(0.5);
+  }
+}
+
+// The values shape: 1 on broadcast axes.
+Shape value_shape(const ArgSpec& a) {
+  Shape vs = a.shape;
+  for (size_t i = 0; i < a.bcast.size() && i < vs.size(); ++i)
+    if (a.bcast[i]) vs[i] = 1;
+  return vs;
+}
+
+ArgSpec tensor_arg(Rng& r, const Shape& shape, DType d, const GenConfig& cfg, int profile,
+                   std::optional<std::pair<double, double>> dom, bool allow_bcast) {
+  ArgSpec a;
+  a.shape = shape;
+  if (cfg.layouts) draw_layout(r, a, allow_bcast);
+  a.values = new_tensor(value_shape(a), d);
+  fill_values(a.values, r, profile, dom);
+  return a;
+}
+
+Scalar draw_weak_scalar(Rng& r, DType d) {
+  int kindsel;  // 0 bool 1 int 2 float 3 complex
+  if (r.chance(0.5)) kindsel = is_bool(d) ? 0 : is_integer(d) ? 1 : is_floating(d) ? 2 : 3;
+  else kindsel = static_cast<int>(r.below(10) < 1 ? 3 : r.below(3));
+  switch (kindsel) {
+    case 0: return Scalar(r.chance(0.5));
+    case 1: {
+      if (r.chance(0.8)) return Scalar(static_cast<int64_t>(r.range(-9, 9)));
+      int64_t big = static_cast<int64_t>(1) << r.range(7, 62);
+      return Scalar(r.chance(0.5) ? big : -big);
+    }
+    case 2: {
+      if (r.chance(0.2)) {
+        static const double sp[] = {std::numeric_limits<double>::quiet_NaN(), INFINITY, -INFINITY, -0.0, 1e300, 1e-310};
+        return Scalar(sp[r.below(6)]);
+      }
+      return Scalar(std::round((r.unit() * 18 - 9) * 8) / 8);
+    }
+    default: return Scalar(std::complex<double>(std::round(r.unit() * 8 - 4), std::round(r.unit() * 8 - 4)));
+  }
+}
+
+// Samples and kwargs choices of one op x dtype, computed once per process.
+struct OpDtypeInfo {
+  std::vector<SampleInput> templates;  // small samples (and reference inputs)
+  std::vector<Kwargs> kwargs;          // distinct non-empty kwargs of the samples
+};
+const OpDtypeInfo& op_info(const opinfo::OpInfo& op, DType d) {
+  static std::mutex m;
+  static std::map<std::pair<std::string, DType>, OpDtypeInfo> cache;
+  std::lock_guard<std::mutex> lock(m);
+  auto key = std::make_pair(op.name, d);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  OpDtypeInfo info;
+  std::vector<SampleInput> all;
+  try { if (op.sample_inputs) all = op.sample_inputs(d); } catch (const std::exception&) {}
+  try {
+    if (op.reference_inputs)
+      for (auto& s : op.reference_inputs(d)) all.push_back(std::move(s));
+  } catch (const std::exception&) {}
+  std::set<std::string> seen;
+  for (auto& s : all) {
+    int64_t total = 0;
+    for (auto& a : s.args) total += a.is_tensor() ? a.tensor().size() : 1;
+    if (!s.kwargs.empty()) {
+      std::string k;
+      for (auto& [n, v] : s.kwargs) k += n + "=" + kwvalue_python(v) + ",";
+      if (seen.insert(k).second) info.kwargs.push_back(s.kwargs);
+    }
+    if (total <= 4096) info.templates.push_back(std::move(s));
+  }
+  if (info.templates.empty() && !all.empty()) {  // every sample is big: keep the smallest
+    auto size = [](const SampleInput& s) {
+      int64_t t = 0;
+      for (auto& a : s.args) t += a.is_tensor() ? a.tensor().size() : 1;
+      return t;
+    };
+    info.templates.push_back(*std::min_element(all.begin(), all.end(),
+                                               [&](auto& a, auto& b) { return size(a) < size(b); }));
+  }
+  return cache.emplace(key, std::move(info)).first->second;
+}
+
+Variant draw_variant(Rng& r, const opinfo::OpInfo& op) {
+  if (op.variants.empty()) return Variant::function;
+  if (op.has_variant(Variant::function) && r.chance(0.5)) return Variant::function;
+  return op.variants[r.below(op.variants.size())];
+}
+
+// Reduction axes remapped to rank nd.
+KwValue remap_axis(Rng& r, const KwValue& v, int64_t nd) {
+  if (r.chance(0.1)) return v;  // sometimes out of range: the error must match too
+  if (std::holds_alternative<int64_t>(v)) {
+    if (nd == 0) return v;
+    int64_t a = r.range(0, nd - 1);
+    return KwValue(r.chance(0.3) ? a - nd : a);
+  }
+  if (std::holds_alternative<std::vector<int64_t>>(v)) {
+    const auto& t = std::get<std::vector<int64_t>>(v);
+    std::vector<int64_t> axes(nd);
+    std::iota(axes.begin(), axes.end(), 0);
+    for (size_t i = axes.size(); i > 1; --i) std::swap(axes[i - 1], axes[r.below(i)]);
+    size_t k = std::min<size_t>(axes.size(), t.size() ? r.range(0, static_cast<int64_t>(t.size())) : 0);
+    std::vector<int64_t> out(axes.begin(), axes.begin() + k);
+    for (auto& a : out) if (r.chance(0.3)) a -= nd;
+    return KwValue(out);
+  }
+  return v;
+}
+
+bool is_kept_family(const std::string& f) { return f == "indexing" || f == "creation" || f == "random"; }
+
+CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenConfig& cfg) {
+  CaseSpec s;
+  s.op = &op;
+  s.dtype = d;
+  s.variant = draw_variant(r, op);
+  const bool writes0 = s.variant == Variant::inplace;
+  const int nin = std::max(1, op.nin);
+  Shape S = draw_shape(r, cfg);
+  const int64_t rank = static_cast<int64_t>(S.size());
+  std::vector<Shape> shapes(nin);
+  for (int k = 0; k < nin; ++k) {
+    if ((k == 0 && (writes0 || r.chance(0.5))) || nin == 1) { shapes[k] = S; continue; }
+    int64_t drop = rank > 0 && r.chance(0.3) ? r.range(1, rank) : 0;
+    Shape sh(S.begin() + drop, S.end());
+    for (auto& x : sh) if (r.chance(0.2)) x = 1;
+    shapes[k] = sh;
+  }
+  if (nin >= 2 && cfg.incompatible_shapes && r.chance(0.04)) {
+    int k = static_cast<int>(r.below(nin));
+    Shape& sh = shapes[k];
+    std::vector<size_t> cand;
+    for (size_t j = 0; j < sh.size(); ++j) if (S[S.size() - sh.size() + j] >= 2) cand.push_back(j);
+    if (!cand.empty()) {
+      size_t j = cand[r.below(cand.size())];
+      const int64_t sj = S[S.size() - sh.size() + j];
+      sh[j] = sj >= 3 ? sj - 1 : sj + 1;
+      s.note = "incompatible shapes";
+    }
+  }
+  int weak = -1;
+  if (nin >= 2 && r.chance(0.15)) {
+    int first = s.variant == Variant::function || s.variant == Variant::out ? 0 : 1;
+    if (s.variant == Variant::out) first = 0;
+    weak = static_cast<int>(r.range(first, nin - 1));
+    if (weak == 0 && s.variant != Variant::function) weak = 1;
+  }
+  for (int k = 0; k < nin; ++k) {
+    if (k == weak) {
+      ArgSpec a;
+      a.is_scalar = true;
+      a.scalar = draw_weak_scalar(r, d);
+      s.args.push_back(a);
+      continue;
+    }
+    DType dk = d;
+    if (k > 0 && op.promotes && r.chance(0.15)) dk = op.dtypes_cpu[r.below(op.dtypes_cpu.size())];
+    bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
+    s.args.push_back(tensor_arg(r, shapes[k], dk, cfg, draw_profile(r, cfg), op.domain, bcast_ok));
+  }
+  const OpDtypeInfo& info = op_info(op, d);
+  if (!info.kwargs.empty() && r.chance(0.5)) s.kwargs = info.kwargs[r.below(info.kwargs.size())];
+  return s;
+}
+
+CaseSpec draw_from_sample(const opinfo::OpInfo& op, DType d, Rng& r, const GenConfig& cfg) {
+  CaseSpec s;
+  s.op = &op;
+  s.dtype = d;
+  s.variant = draw_variant(r, op);
+  const OpDtypeInfo& info = op_info(op, d);
+  if (info.templates.empty()) throw ValueError("[fuzz] op " + op.name + " has no samples for " + name(d));
+  const SampleInput& t = info.templates[r.below(info.templates.size())];
+  s.kwargs = t.kwargs;
+  // A reduction's input is redrawn (shape and all): the sample's note no longer describes it.
+  s.note = op.family == "reduction" ? "" : t.note;
+  s.source = "sample: " + t.note;
+  const bool reduction = op.family == "reduction";
+  const bool kept = is_kept_family(op.family);
+  for (size_t k = 0; k < t.args.size(); ++k) {
+    const ArrayLike& a = t.args[k];
+    if (!a.is_tensor()) {
+      ArgSpec x;
+      x.is_scalar = true;
+      x.scalar = a.scalar();
+      s.args.push_back(x);
+      continue;
+    }
+    const Tensor& tv = a.tensor();
+    const bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
+    const bool redraw = tv.dtype() == d && !(kept && k > 0) && op.family != "random";
+    if (reduction && k == 0) {
+      s.args.push_back(tensor_arg(r, draw_shape(r, cfg), tv.dtype(), cfg, draw_profile(r, cfg), op.domain, bcast_ok));
+      continue;
+    }
+    if (redraw) {
+      s.args.push_back(tensor_arg(r, tv.shape(), tv.dtype(), cfg, draw_profile(r, cfg), op.domain, bcast_ok));
+      continue;
+    }
+    ArgSpec x;
+    x.shape = tv.shape();
+    x.keep_values = true;
+    if (cfg.layouts) draw_layout(r, x, false);
+    x.values = tv.contiguous().copy();
+    s.args.push_back(x);
+  }
+  if (reduction && !s.args.empty() && !s.args[0].is_scalar) {
+    const int64_t nd = static_cast<int64_t>(s.args[0].shape.size());
+    for (auto& [k, v] : s.kwargs) {
+      if (k == "axis") v = remap_axis(r, v, nd);
+      else if (k == "keepdims" && std::holds_alternative<bool>(v) && r.chance(0.3)) v = KwValue(!std::get<bool>(v));
+    }
+    // Another sample's kwargs sometimes (axis forms, ddof, dtype...), remapped the same way.
+    if (!info.kwargs.empty() && r.chance(0.3)) {
+      s.kwargs = info.kwargs[r.below(info.kwargs.size())];
+      for (auto& [k, v] : s.kwargs) if (k == "axis") v = remap_axis(r, v, nd);
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+bool ArgSpec::contiguous_layout() const {
+  auto any = [](const auto& v) { return std::any_of(v.begin(), v.end(), [](auto x) { return static_cast<bool>(x); }); };
+  bool perm_id = true;
+  for (size_t i = 0; i < perm.size(); ++i) perm_id = perm_id && perm[i] == static_cast<int64_t>(i);
+  bool steps1 = std::all_of(step.begin(), step.end(), [](int64_t x) { return x == 1; });
+  return perm_id && steps1 && !any(flip) && !any(bcast) && offset == 0;
+}
+
+std::string ArgSpec::layout_str() const {
+  if (is_scalar) return "scalar";
+  if (contiguous_layout()) return "contiguous";
+  std::string s;
+  auto add = [&](const std::string& x) { s += (s.empty() ? "" : " ") + x; };
+  bool perm_id = true;
+  for (size_t i = 0; i < perm.size(); ++i) perm_id = perm_id && perm[i] == static_cast<int64_t>(i);
+  if (!perm_id) add("transposed" + shape_str(perm));
+  if (!std::all_of(step.begin(), step.end(), [](int64_t x) { return x == 1; })) add("steps" + shape_str(step));
+  if (std::any_of(flip.begin(), flip.end(), [](bool b) { return b; })) {
+    std::vector<int64_t> f;
+    for (size_t i = 0; i < flip.size(); ++i) if (flip[i]) f.push_back(static_cast<int64_t>(i));
+    add("flipped" + shape_str(f));
+  }
+  if (std::any_of(bcast.begin(), bcast.end(), [](bool b) { return b; })) {
+    std::vector<int64_t> f;
+    for (size_t i = 0; i < bcast.size(); ++i) if (bcast[i]) f.push_back(static_cast<int64_t>(i));
+    add("broadcast" + shape_str(f));
+  }
+  if (offset) add("offset " + std::to_string(offset));
+  return s;
+}
+
+std::string layout_str(const CaseSpec& s) {
+  std::string out;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    out += (i ? "; " : "") + std::string("arg") + std::to_string(i) + " " + s.args[i].layout_str();
+  return out;
+}
+
+CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, const GenConfig& cfg) {
+  Rng r(mix(mix(hash_str(op.name), seed), index));
+  if (op.dtypes_cpu.empty()) throw ValueError("[fuzz] op " + op.name + " claims no dtype");
+  const DType d = op.dtypes_cpu[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(op.dtypes_cpu.size())];
+  r.next();
+  CaseSpec s = op.elementwise ? draw_elementwise(op, d, r, cfg) : draw_from_sample(op, d, r, cfg);
+  if (s.variant == Variant::out && r.chance(0.15)) {
+    s.out_other_dtype = true;
+    s.out_dtype = op.dtypes_cpu[r.below(op.dtypes_cpu.size())];
+  }
+  return s;
+}
+
+Tensor materialize_arg(const ArgSpec& a) {
+  const Tensor& v = a.values;
+  const Shape& vs = v.shape();
+  const size_t nd = vs.size();
+  const DType d = v.dtype();
+  Strides st(nd);
+  int64_t acc = 1;
+  for (size_t k = nd; k-- > 0;) {
+    size_t ax = a.perm.size() == nd ? static_cast<size_t>(a.perm[k]) : k;
+    int64_t step = a.step.size() == nd ? a.step[ax] : 1;
+    st[ax] = acc * step;
+    acc *= std::max<int64_t>(vs[ax], 1) * step;
+  }
+  int64_t off = a.offset;
+  for (size_t ax = 0; ax < nd && a.flip.size() == nd; ++ax) {
+    if (a.flip[ax] && vs[ax] > 1) {
+      off += (vs[ax] - 1) * st[ax];
+      st[ax] = -st[ax];
+    }
+  }
+  const int64_t n = a.offset + acc;
+  auto storage = std::make_shared<Storage>(n * itemsize(d));
+  std::memset(storage->data(), d == DType::Bool ? 0 : 0x41, static_cast<size_t>(n * itemsize(d)));
+  Tensor base(storage, d, vs, st, off);
+  if (v.size() > 0) base.assign(ArrayLike(v));
+  if (vs != a.shape) base = base.broadcast_to(a.shape);
+  return base;
+}
+
+Case materialize(const CaseSpec& s) {
+  Case c;
+  c.op = s.op;
+  c.variant = s.variant;
+  c.input.kwargs = s.kwargs;
+  c.input.note = s.note;
+  for (const auto& a : s.args) c.input.args.push_back(a.is_scalar ? ArrayLike(a.scalar) : ArrayLike(materialize_arg(a)));
+  if (s.variant == Variant::out) {
+    // The out tensor has the function variant's result shape and dtype (or another claimed dtype).
+    Shape shape;
+    DType od = s.dtype;
+    try {
+      auto r = s.op->run(Variant::function, c.input.args, c.input.kwargs, Tensor());
+      if (!r.empty()) { shape = r[0].shape(); od = r[0].dtype(); }
+    } catch (const std::exception&) {
+      if (!s.args.empty() && !s.args[0].is_scalar) shape = s.args[0].shape;
+    }
+    if (s.out_other_dtype) od = s.out_dtype;
+    c.out = parity::zeros(shape, od);
+  }
+  return c;
+}
+
+// ---- shrinking ----
+namespace {
+
+Tensor slice_values(const Tensor& v, size_t axis, int64_t start, int64_t len) {
+  std::vector<TensorIndex> idx;
+  for (size_t i = 0; i < v.shape().size(); ++i) {
+    if (i == axis) idx.emplace_back(Slice(start, start + len));
+    else idx.emplace_back(Slice());
+  }
+  return v.index(idx).copy();
+}
+
+// Keeps the first `len` entries along axis (len 0 removes the axis, keeping index 0).
+ArgSpec shrink_axis(const ArgSpec& a, size_t axis, int64_t len, bool remove, bool from_end = false, int64_t at = -1) {
+  ArgSpec b = a;
+  const bool bc = axis < a.bcast.size() && a.bcast[axis];
+  const int64_t keep = remove ? 1 : len;
+  if (!bc) b.values = slice_values(a.values, axis, at >= 0 ? at : from_end ? a.shape[axis] - keep : 0, keep);
+  if (remove) {
+    Shape vs = b.values.shape();
+    vs.erase(vs.begin() + static_cast<long>(axis));
+    b.values = b.values.size() == 0 ? parity::zeros(vs, a.values.dtype()) : b.values.reshape(vs).copy();
+    b.shape.erase(b.shape.begin() + static_cast<long>(axis));
+    auto erase_at = [&](auto& vec) { if (vec.size() > axis) vec.erase(vec.begin() + static_cast<long>(axis)); };
+    erase_at(b.step);
+    erase_at(b.flip);
+    erase_at(b.bcast);
+    if (!b.perm.empty()) {
+      std::vector<int64_t> p;
+      for (auto x : b.perm) if (x != static_cast<int64_t>(axis)) p.push_back(x > static_cast<int64_t>(axis) ? x - 1 : x);
+      b.perm = p;
+    }
+  } else {
+    b.shape[axis] = len;
+    if (bc && len <= 1) b.bcast[axis] = false;
+  }
+  return b;
+}
+
+ArgSpec make_contiguous(const ArgSpec& a) {
+  ArgSpec b = a;
+  if (b.values.shape() != b.shape) b.values = b.values.broadcast_to(b.shape).copy();
+  b.perm.clear(); b.step.clear(); b.flip.clear(); b.bcast.clear();
+  b.offset = 0;
+  return b;
+}
+
+bool bytes_equal(const Tensor& t, int64_t i, const Tensor& one) {
+  const int64_t is = t.itemsize();
+  return std::memcmp(static_cast<const char*>(t.data_ptr()) + i * is, one.data_ptr(), static_cast<size_t>(is)) == 0;
+}
+
+}  // namespace
+
+std::vector<CaseSpec> shrink_candidates(const CaseSpec& s) {
+  std::vector<CaseSpec> out;
+  if (s.variant != Variant::function && s.op->has_variant(Variant::function)) {
+    CaseSpec c = s;
+    c.variant = Variant::function;
+    out.push_back(c);
+  }
+  if (s.out_other_dtype) {
+    CaseSpec c = s;
+    c.out_other_dtype = false;
+    out.push_back(c);
+  }
+  // Structure: fewer dimensions, smaller dimensions (all arguments together, aligned from the right, then each).
+  size_t maxr = 0;
+  for (const auto& a : s.args) if (!a.is_scalar) maxr = std::max(maxr, a.shape.size());
+  if (s.op->elementwise) {
+    for (size_t j = 0; j < maxr; ++j) {  // j-th axis from the left of the broadcast shape
+      CaseSpec c = s;
+      bool any = false;
+      for (auto& a : c.args) {
+        if (a.is_scalar) continue;
+        size_t lead = maxr - a.shape.size();
+        if (j < lead) continue;
+        a = shrink_axis(a, j - lead, 0, true);
+        any = true;
+      }
+      if (any) out.push_back(std::move(c));
+    }
+  }
+  for (size_t k = 0; k < s.args.size(); ++k) {
+    const ArgSpec& a = s.args[k];
+    if (a.is_scalar) continue;
+    // Remove an axis (keeping its first or last entry), halve it, cut it to one entry.
+    for (size_t j = 0; j < a.shape.size(); ++j) {
+      for (bool end : {false, true}) {
+        if (end && a.shape[j] <= 1) continue;
+        CaseSpec c = s;
+        c.args[k] = shrink_axis(a, j, 0, true, end);
+        out.push_back(std::move(c));
+      }
+    }
+    for (size_t j = 0; j < a.shape.size(); ++j) {
+      for (bool end : {false, true}) {
+        if (a.shape[j] > 2) {
+          CaseSpec c = s;
+          c.args[k] = shrink_axis(a, j, a.shape[j] / 2, false, end);
+          out.push_back(std::move(c));
+        }
+      }
+      for (int64_t at = 0; a.shape[j] > 1 && at < std::min<int64_t>(a.shape[j], 16); ++at) {
+        CaseSpec c = s;
+        c.args[k] = shrink_axis(a, j, 1, false, false, at);
+        out.push_back(std::move(c));
+      }
+    }
+  }
+  // Layouts: contiguous.
+  for (size_t k = 0; k < s.args.size(); ++k) {
+    if (s.args[k].is_scalar || s.args[k].contiguous_layout()) continue;
+    CaseSpec c = s;
+    c.args[k] = make_contiguous(s.args[k]);
+    out.push_back(std::move(c));
+  }
+  // Fewer keyword arguments.
+  for (size_t i = 0; i < s.kwargs.size(); ++i) {
+    CaseSpec c = s;
+    c.kwargs.erase(c.kwargs.begin() + static_cast<long>(i));
+    out.push_back(std::move(c));
+  }
+  // Simpler values: weak scalars, then elements (0, then 1).
+  for (size_t k = 0; k < s.args.size(); ++k) {
+    const ArgSpec& a = s.args[k];
+    if (a.is_scalar) {
+      const Scalar& v = a.scalar;
+      auto simple = [&](int x) {
+        switch (v.type) {
+          case Scalar::Type::Bool: return Scalar(x != 0);
+          case Scalar::Type::Int: return Scalar(static_cast<int64_t>(x));
+          case Scalar::Type::Float: return Scalar(static_cast<double>(x));
+          default: return Scalar(std::complex<double>(x, 0));
+        }
+      };
+      for (int x : {0, 1}) {
+        Scalar sx = simple(x);
+        if (sx.repr() == v.repr() || (x == 1 && v.repr() == simple(0).repr())) continue;
+        CaseSpec c = s;
+        c.args[k].scalar = sx;
+        out.push_back(std::move(c));
+      }
+      continue;
+    }
+    if (a.keep_values || a.values.size() == 0) continue;
+    const DType d = a.values.dtype();
+    Tensor zero = parity::zeros({}, d), one = parity::full({}, Scalar(true), d);
+    const int64_t n = a.values.size();
+    bool all_zero = true;
+    for (int64_t i = 0; i < n; ++i) all_zero = all_zero && bytes_equal(a.values, i, zero);
+    if (all_zero) continue;
+    if (n > 1) {
+      CaseSpec c = s;
+      c.args[k].values = parity::zeros(a.values.shape(), d);
+      out.push_back(std::move(c));
+    }
+    for (int64_t i = 0; i < n && i < 64; ++i) {
+      const bool is0 = bytes_equal(a.values, i, zero), is1 = bytes_equal(a.values, i, one);
+      if (is0) continue;
+      for (const Tensor* rep : {&zero, &one}) {
+        if (rep == &one && is1) continue;
+        CaseSpec c = s;
+        c.args[k].values = a.values.copy();
+        std::memcpy(static_cast<char*>(c.args[k].values.data_ptr()) + i * a.values.itemsize(), rep->data_ptr(),
+                    static_cast<size_t>(a.values.itemsize()));
+        out.push_back(std::move(c));
+      }
+    }
+  }
+  return out;
+}
+
+// The RapidCheck generator of a case spec: a Shrinkable whose shrinks are shrink_candidates.
+rc::Gen<CaseSpec> spec_gen(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, const GenConfig& cfg) {
+  return rc::Gen<CaseSpec>([&op, seed, index, cfg](const rc::Random&, int) {
+    return rc::shrinkable::shrinkRecur(draw_spec(op, seed, index, cfg), [](const CaseSpec& s) {
+      return rc::seq::fromContainer(shrink_candidates(s));
+    });
+  });
+}
+
+rc::Shrinkable<CaseSpec> follow(const opinfo::OpInfo& op, const CaseId& id, const GenConfig& cfg) {
+  rc::Shrinkable<CaseSpec> sh = spec_gen(op, id.seed, id.index, cfg)(rc::Random(id.seed), 0);
+  for (size_t i = 0; i < id.shrink_path.size(); ++i) {
+    rc::Seq<rc::Shrinkable<CaseSpec>> seq = sh.shrinks();
+    rc::Maybe<rc::Shrinkable<CaseSpec>> next;
+    for (uint32_t k = 0; k <= id.shrink_path[i]; ++k) {
+      next = seq.next();
+      if (!next) throw ValueError("[replay] case " + id.str() + ": shrink step " + std::to_string(i) + " does not exist");
+    }
+    sh = std::move(*next);
+  }
+  return sh;
+}
+
+CaseSpec spec_of(const opinfo::OpInfo& op, const CaseId& id, const GenConfig& cfg) {
+  return id.shrink_path.empty() ? draw_spec(op, id.seed, id.index, cfg) : follow(op, id, cfg).value();
+}
+
+}  // namespace detail
+
+using namespace detail;
+
+CaseGen::CaseGen(GenConfig cfg) : cfg_(cfg) {}
+
+std::optional<DType> CaseGen::dtype_of(const opinfo::OpInfo& op, uint64_t seed, uint64_t index) const {
+  if (op.dtypes_cpu.empty()) return std::nullopt;
+  return op.dtypes_cpu[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(op.dtypes_cpu.size())];
+}
+
+namespace {
+const opinfo::OpInfo& op_of(const CaseId& id) {
+  const opinfo::OpInfo* op = opinfo::find_op(id.op);
+  if (!op) throw ValueError("[fuzz] unknown op '" + id.op + "'");
+  return *op;
+}
+DrawnCase drawn(const CaseId& id, const CaseSpec& s) {
+  DrawnCase d;
+  d.id = id;
+  d.dtype = s.dtype;
+  d.c = materialize(s);
+  d.layout = layout_str(s);
+  d.source = s.source;
+  return d;
+}
+}  // namespace
+
+DrawnCase CaseGen::draw(const CaseId& id) const {
+  const opinfo::OpInfo& op = op_of(id);
+  if (id.shrink_path.empty()) return drawn(id, draw_spec(op, id.seed, id.index, cfg_));
+  return drawn(id, follow(op, id, cfg_).value());
+}
+
+std::vector<DrawnCase> CaseGen::shrinks(const CaseId& id) const {
+  const opinfo::OpInfo& op = op_of(id);
+  CaseSpec s = id.shrink_path.empty() ? draw_spec(op, id.seed, id.index, cfg_) : follow(op, id, cfg_).value();
+  std::vector<DrawnCase> out;
+  uint32_t i = 0;
+  for (const CaseSpec& c : shrink_candidates(s)) {
+    CaseId cid = id;
+    cid.shrink_path.push_back(i++);
+    out.push_back(drawn(cid, c));
+  }
+  return out;
+}
+
+}  // namespace parity::fuzz

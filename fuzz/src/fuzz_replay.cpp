@@ -1,0 +1,204 @@
+// Shrinking failing cases, the Python snippet of a case, records and replay.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <csignal>
+#include <cstring>
+#include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fuzz_spec.h"
+#include "parity/fuzzer.h"
+#include "parity/oracle.h"
+
+namespace parity::fuzz {
+
+namespace {
+bool same_failure(const CaseResult& r, Mismatch kind) { return r.verdict.kind == kind && r.accepted.empty(); }
+}  // namespace
+
+ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, NumpyExecutor& numpy,
+                     EngineExecutor& engine, int max_steps) {
+  ShrinkOutcome out;
+  out.id = failing;
+  {
+    DrawnCase d = gen.draw(failing);
+    out.result = run_case(d.c, numpy, engine);
+  }
+  for (int step = 0; step < max_steps; ++step) {
+    std::vector<DrawnCase> cands = gen.shrinks(out.id);
+    if (cands.empty()) break;
+    std::vector<const Case*> ptrs;
+    for (auto& c : cands) ptrs.push_back(&c.c);
+    std::vector<CaseResult> res = run_cases(ptrs, engine);
+    out.tried += static_cast<int>(cands.size());
+    bool moved = false;
+    for (size_t i = 0; i < cands.size(); ++i) {
+      if (same_failure(res[i], kind)) {
+        out.id = cands[i].id;
+        out.result = std::move(res[i]);
+        ++out.steps;
+        moved = true;
+        break;
+      }
+    }
+    if (!moved) break;
+  }
+  return out;
+}
+
+CaseId shrink_with(const CaseGen& gen, const CaseId& failing, const std::function<bool(const DrawnCase&)>& fails,
+                   int max_steps) {
+  CaseId id = failing;
+  for (int step = 0; step < max_steps; ++step) {
+    bool moved = false;
+    for (auto& c : gen.shrinks(id)) {
+      if (fails(c)) {
+        id = c.id;
+        moved = true;
+        break;
+      }
+    }
+    if (!moved) break;
+  }
+  return id;
+}
+
+namespace {
+
+// The shortest decimal that reads back as the same value of the dtype.
+std::string float_literal(double v, DType d) {
+  if (std::isnan(v)) return "np.nan";
+  if (std::isinf(v)) return v > 0 ? "np.inf" : "-np.inf";
+  char buf[64];
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    double back = std::strtod(buf, nullptr);
+    bool same;
+    switch (d) {
+      case DType::Float16: same = static_cast<float>(float16_t(back)) == static_cast<float>(float16_t(v)); break;
+      case DType::BFloat16: same = static_cast<float>(bfloat16_t(back)) == static_cast<float>(bfloat16_t(v)); break;
+      case DType::Float32: case DType::Complex64: same = static_cast<float>(back) == static_cast<float>(v); break;
+      default: same = back == v;
+    }
+    if (same && std::signbit(back) == std::signbit(v)) break;
+  }
+  std::string s = buf;
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string dtype_py(DType d) { return d == DType::BFloat16 ? "ml_dtypes.bfloat16" : std::string("np.") + name(d); }
+
+std::string array_literal(const Tensor& t0) {
+  Tensor t = t0.contiguous();
+  std::ostringstream os;
+  os << "np.array([";
+  const int64_t n = t.size();
+  const DType d = t.dtype();
+  dispatch<AllTypes>(d, "snippet", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* p = t.data<T>();
+    for (int64_t i = 0; i < n; ++i) {
+      if (i) os << ", ";
+      if constexpr (std::is_same_v<T, bool>) os << (p[i] ? "True" : "False");
+      else if constexpr (std::is_integral_v<T>) os << +p[i];
+      else if constexpr (is_complex_v<T>) os << "complex(" << float_literal(p[i].real(), d) << ", " << float_literal(p[i].imag(), d) << ")";
+      else os << float_literal(static_cast<double>(static_cast<float>(p[i])), d);
+    }
+  });
+  os << "], dtype=" << dtype_py(d) << ")";
+  if (t.ndim() != 1) os << ".reshape(" << shape_str(t.shape()) << ")";
+  return os.str();
+}
+
+}  // namespace
+
+std::string python_snippet(const Case& c) {
+  std::ostringstream os;
+  os << "import numpy as np, ml_dtypes\n";
+  if (c.op->numpy_ref.find("_parity") != std::string::npos)
+    os << "# " << c.op->numpy_ref << " is defined in the oracle's prelude (oracle/numpy_executor.cpp)\n";
+  for (size_t i = 0; i < c.input.args.size(); ++i) {
+    const ArrayLike& a = c.input.args[i];
+    if (!a.is_tensor()) continue;
+    const Tensor& t = a.tensor();
+    os << "a" << i << " = " << array_literal(t);
+    if (!t.is_contiguous()) os << "  # engine layout: strides " << shape_str(t.strides()) << " (elements)";
+    os << "\n";
+  }
+  if (c.variant == Variant::out && c.out.defined()) os << "o = " << array_literal(c.out) << "\n";
+  os << "with np.errstate(all='ignore'):\n";
+  os << "    r = " << NumpyExecutor::expression(c) << "\n";
+  os << "print(repr(r))\n";
+  return os.str();
+}
+
+CaseRecord make_record(const DrawnCase& d, const CaseResult& r) {
+  CaseRecord rec;
+  rec.id = d.id;
+  rec.op = d.id.op;
+  rec.dtype = d.dtype;
+  rec.device = d.c.device;
+  rec.variant = d.c.variant;
+  rec.kind = r.verdict.kind;
+  rec.max_abs = r.verdict.max_abs;
+  rec.max_rel = r.verdict.max_rel;
+  rec.max_ulp = r.verdict.max_ulp;
+  rec.detail = r.verdict.detail;
+  rec.inputs = "  variant: " + std::string(to_string(d.c.variant)) + "\n" + describe(d.c, 64) +
+               "  layout: " + d.layout + "\n";
+  rec.engine = describe(r.engine, 64);
+  rec.numpy = describe(r.numpy, 64);
+  rec.python = python_snippet(d.c);
+  rec.accepted = r.accepted;
+  return rec;
+}
+
+CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
+  CaseGen gen(cfg);
+  // A case that kills the engine is replayed in a child process first, so replay reports it.
+  std::string how;
+  const bool crashes = detail::crashes_in_child(gen, id, &how);
+  DrawnCase d = gen.draw(id);
+  NumpyExecutor numpy;
+  EngineExecutor engine;
+  if (!crashes) return make_record(d, run_case(d.c, numpy, engine));
+  CaseResult r;
+  r.verdict.kind = Mismatch::crash;
+  r.verdict.detail = how;
+  r.engine.error = r.engine.crashed = true;
+  r.engine.error_class = "Crash";
+  r.engine.error_message = how;
+  r.numpy = numpy.run(d.c);
+  return make_record(d, r);
+}
+
+// Runs the engine on case `id` in a forked child; true when the child died by a signal (or hung).
+bool detail::crashes_in_child(const CaseGen& gen, const CaseId& id, std::string* how) {
+  pid_t pid = fork();
+  if (pid < 0) return false;
+  if (pid == 0) {
+    alarm(20);
+    try {
+      DrawnCase d = gen.draw(id);
+      EngineExecutor e;
+      if (g_before_engine_hook) g_before_engine_hook(d.c);
+      e.run(d.c);
+    } catch (...) {
+    }
+    _exit(0);
+  }
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  if (WIFSIGNALED(st)) {
+    if (how) *how = std::string("engine killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
+    return true;
+  }
+  return false;
+}
+
+
+}  // namespace parity::fuzz

@@ -1,0 +1,73 @@
+#pragma once
+// Internal to the fuzzer core: the plain description a case is drawn as (CaseSpec), which
+// shrinking simplifies and materialization turns into a Case.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "parity/fuzzer.h"
+#include "parity/opinfo.h"
+
+namespace parity::fuzz::detail {
+
+// splitmix64: small, fast, and the same on every platform.
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed) {}
+  uint64_t next() {
+    uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  uint64_t below(uint64_t n) { return n ? next() % n : 0; }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  bool chance(double p) { return unit() < p; }
+  int64_t range(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo) + 1)); }
+};
+uint64_t mix(uint64_t a, uint64_t b);
+uint64_t hash_str(const std::string& s);
+
+// One positional argument: a weak Python scalar, or a tensor given by its logical values and the
+// memory layout the engine sees it in.
+struct ArgSpec {
+  bool is_scalar = false;
+  Scalar scalar;
+  Shape shape;                 // logical shape
+  Tensor values;               // C-contiguous; shape with 1 on broadcast axes
+  std::vector<int64_t> perm;   // memory order of the axes, outermost first (empty: identity)
+  std::vector<int64_t> step;   // per axis (empty: all 1)
+  std::vector<bool> flip;      // per axis (empty: none)
+  std::vector<bool> bcast;     // per axis: expanded with stride 0 (empty: none)
+  int64_t offset = 0;          // elements before the first one in storage
+  bool keep_values = false;    // values from an op's sample (indices...): not simplified
+  bool contiguous_layout() const;
+  std::string layout_str() const;
+};
+
+struct CaseSpec {
+  const opinfo::OpInfo* op = nullptr;
+  DType dtype = DType::Float64;
+  Variant variant = Variant::function;
+  std::vector<ArgSpec> args;
+  Kwargs kwargs;
+  std::string note;
+  std::string source = "generated";
+  bool out_other_dtype = false;  // out= variant: an out tensor of out_dtype instead of the result's
+  DType out_dtype = DType::Float64;
+};
+
+CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, const GenConfig& cfg);
+std::vector<CaseSpec> shrink_candidates(const CaseSpec& s);
+Case materialize(const CaseSpec& s);
+Tensor materialize_arg(const ArgSpec& a);
+std::string layout_str(const CaseSpec& s);
+// The spec of a case id (its shrink path applied), without materializing it.
+// NumPy on the cases in one Python call, compared with engine outcomes computed already.
+std::vector<CaseResult> run_with_engine(const std::vector<const Case*>& cases, std::vector<Outcome> engine);
+// Draws and runs case `id` on the engine in a forked child; true when the child died by a signal
+// (`how` says which) or hung (20 s).
+bool crashes_in_child(const CaseGen& gen, const CaseId& id, std::string* how);
+CaseSpec spec_of(const opinfo::OpInfo& op, const CaseId& id, const GenConfig& cfg);
+
+}  // namespace parity::fuzz::detail

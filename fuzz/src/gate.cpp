@@ -1,0 +1,67 @@
+// The CI gate: every mismatch must be accepted by the baseline, and every baseline entry the run
+// covered must still reproduce.
+#include <sstream>
+
+#include "parity/report.h"
+
+namespace parity::fuzz {
+
+const BaselineEntry* find_accepting(const Baseline& b, const std::string& op, DType dtype, Device device,
+                                    Mismatch kind) {
+  for (const BaselineEntry& e : b.accepted)
+    if (e.kind == kind && e.matches(op, dtype, device)) return &e;
+  return nullptr;
+}
+
+GateResult gate(const Results& r, const Baseline& b) {
+  GateResult g;
+  for (const auto& [key, s] : r.stats) {
+    for (const auto& [kind, n] : s.mismatches) {
+      if (n == 0 || kind == Mismatch::none) continue;
+      if (find_accepting(b, key.op, key.dtype, key.device, kind)) {
+        g.accepted_mismatches += n;
+        continue;
+      }
+      GateFinding f{key.op, key.dtype, key.device, kind, n, "", ""};
+      if (auto it = s.minimal.find(kind); it != s.minimal.end()) {
+        f.replay = it->second.replay();
+        f.detail = it->second.detail;
+      }
+      g.unaccepted.push_back(std::move(f));
+    }
+  }
+  for (const BaselineEntry& e : b.accepted) {
+    bool covered = false;
+    uint64_t seen = 0;
+    for (const auto& [key, s] : r.stats) {
+      if (s.cases == 0 || !e.matches(key.op, key.dtype, key.device)) continue;
+      covered = true;
+      if (auto it = s.mismatches.find(e.kind); it != s.mismatches.end()) seen += it->second;
+    }
+    if (!covered) g.not_exercised.push_back(e);
+    else if (seen == 0) g.stale.push_back(e);
+  }
+  g.passed = g.unaccepted.empty() && g.stale.empty();
+  return g;
+}
+
+std::string GateResult::summary() const {
+  std::ostringstream os;
+  os << "gate: " << (passed ? "PASS" : "FAIL") << " (" << unaccepted.size() << " unaccepted, " << stale.size()
+     << " stale baseline entries, " << accepted_mismatches << " accepted mismatches)\n";
+  for (const GateFinding& f : unaccepted) {
+    os << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " " << to_string(f.kind)
+       << " x" << f.count;
+    if (!f.replay.empty()) os << "  -> " << f.replay;
+    os << "\n";
+    if (!f.detail.empty()) os << "      " << f.detail << "\n";
+  }
+  for (const BaselineEntry& e : stale)
+    os << "  stale baseline entry (exercised, no longer reproduces; remove it): " << e.str() << "  [" << e.reason
+       << "]\n";
+  for (const BaselineEntry& e : not_exercised)
+    os << "  note: baseline entry not exercised by this run: " << e.str() << "\n";
+  return os.str();
+}
+
+}  // namespace parity::fuzz

@@ -1,0 +1,206 @@
+// index.html: one self-contained page (inline CSS, JS and SVG; nothing fetched): a sortable table
+// per op x dtype x device, per op a histogram of the ULP distances seen, and per mismatch kind the
+// minimal case with its replay command and Python snippet.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "parity/report.h"
+
+namespace parity::fuzz {
+
+namespace {
+
+const Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::crash};
+
+std::string esc(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string anchor(const std::string& s) {  // an id-safe name
+  std::string out;
+  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
+uint64_t count(const Stats& s, Mismatch k) {
+  auto it = s.mismatches.find(k);
+  return it == s.mismatches.end() ? 0 : it->second;
+}
+
+// Sort key for a numeric cell: non-finite values sort above every number.
+std::string sort_value(double v) {
+  if (std::isnan(v) || std::isinf(v)) return "1e308";
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+
+std::string svg_histogram(const std::string& op, const std::vector<uint64_t>& h) {
+  const auto& labels = ulp_bucket_labels();
+  const int bar = 40, gap = 6, height = 120, top = 18, bottom = 34, left = 8;
+  const int n = static_cast<int>(labels.size());
+  const int width = left * 2 + n * (bar + gap);
+  uint64_t peak = 0, total = 0;
+  for (uint64_t v : h) peak = std::max(peak, v), total += v;
+  std::ostringstream os;
+  os << "<svg class=\"hist\" width=\"" << width << "\" height=\"" << height + top + bottom << "\" viewBox=\"0 0 "
+     << width << " " << height + top + bottom << "\" role=\"img\" aria-label=\"ULP distances seen for " << esc(op)
+     << "\"><title>ULP distances seen for " << esc(op) << " (" << total << " float results)</title>";
+  os << "<line x1=\"" << left << "\" y1=\"" << top + height << "\" x2=\"" << width - left << "\" y2=\""
+     << top + height << "\" stroke=\"#888\"/>";
+  for (int i = 0; i < n; ++i) {
+    uint64_t v = i < static_cast<int>(h.size()) ? h[i] : 0;
+    // Log scale, so a handful of large-ULP cases stays visible next to thousands of exact ones.
+    double frac = peak ? std::log1p(static_cast<double>(v)) / std::log1p(static_cast<double>(peak)) : 0;
+    int bh = static_cast<int>(std::lround(frac * height));
+    int x = left + i * (bar + gap);
+    const char* color = i <= 2 ? "#4a8" : (i <= 5 ? "#db4" : "#d54");
+    os << "<rect x=\"" << x << "\" y=\"" << top + height - bh << "\" width=\"" << bar << "\" height=\"" << bh
+       << "\" fill=\"" << color << "\"><title>" << esc(labels[i]) << " ULP: " << v << "</title></rect>";
+    os << "<text x=\"" << x + bar / 2 << "\" y=\"" << top + height - bh - 4 << "\" text-anchor=\"middle\" "
+       << "font-size=\"10\">" << v << "</text>";
+    os << "<text x=\"" << x + bar / 2 << "\" y=\"" << top + height + 14 << "\" text-anchor=\"middle\" "
+       << "font-size=\"10\">" << esc(labels[i]) << "</text>";
+  }
+  os << "<text x=\"" << width / 2 << "\" y=\"" << top + height + 30
+     << "\" text-anchor=\"middle\" font-size=\"10\" fill=\"#555\">ULP distance (log-scaled counts)</text>";
+  os << "</svg>";
+  return os.str();
+}
+
+const char* kStyle = R"CSS(
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
+table { border-collapse: collapse; font-size: 13px; }
+th, td { border: 1px solid #ccc; padding: 3px 7px; }
+th { background: #eee; cursor: pointer; user-select: none; position: sticky; top: 0; }
+th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+tr.fail td { background: #fde8e8; } tr.accepted td { background: #fff6dd; }
+.pass { color: #2a7; font-weight: bold; } .failtxt { color: #c22; font-weight: bold; }
+pre { background: #f6f6f6; padding: 6px; overflow-x: auto; font-size: 12px; }
+code.replay { background: #eef; padding: 2px 4px; }
+.case { border-left: 3px solid #d54; padding-left: 10px; margin: 10px 0; }
+.op { margin-top: 1.5em; }
+)CSS";
+
+const char* kScript = R"JS(
+document.querySelectorAll('table.sortable').forEach(function (table) {
+  var heads = table.querySelectorAll('th');
+  heads.forEach(function (th, col) {
+    th.addEventListener('click', function () {
+      var asc = !th.classList.contains('asc');
+      heads.forEach(function (h) { h.classList.remove('asc', 'desc'); });
+      th.classList.add(asc ? 'asc' : 'desc');
+      var body = table.tBodies[0];
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = a.cells[col].getAttribute('data-v') || a.cells[col].textContent;
+        var y = b.cells[col].getAttribute('data-v') || b.cells[col].textContent;
+        var nx = parseFloat(x), ny = parseFloat(y);
+        var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+        return asc ? c : -c;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+});
+)JS";
+
+}  // namespace
+
+std::string render_html(const Results& r, const Baseline* baseline) {
+  std::ostringstream os;
+  uint64_t cases = 0, matches = 0;
+  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches;
+  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+     << "<title>Parity fuzz report</title><style>" << kStyle << "</style></head><body>\n";
+  os << "<h1>Parity fuzz report</h1>\n";
+  if (!r.complete) os << "<p class=\"failtxt\">Partial report: the run had not finished (complete=false).</p>\n";
+  os << "<p>" << cases << " cases, " << matches << " matches, " << cases - matches << " mismatches; seed "
+     << r.seed << (r.shard.empty() ? "" : ", shard " + esc(r.shard)) << ", " << format_number(r.seconds) << " s";
+  if (!r.numpy_version.empty()) os << "; NumPy " << esc(r.numpy_version);
+  if (!r.engine_version.empty()) os << "; engine " << esc(r.engine_version);
+  os << "</p>\n";
+  if (baseline) {
+    GateResult g = gate(r, *baseline);
+    os << "<h2>Gate: <span class=\"" << (g.passed ? "pass\">PASS" : "failtxt\">FAIL") << "</span></h2>\n<pre>"
+       << esc(g.summary()) << "</pre>\n";
+  }
+
+  // The table.
+  os << "<h2>Per op x dtype x device</h2>\n<p>Click a column to sort.</p>\n"
+     << "<table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>dtype</th><th>device</th><th>cases</th>"
+     << "<th>matches</th><th>value</th><th>dtype</th><th>shape</th><th>error</th><th>crash</th><th>max ULP</th>"
+     << "<th>max abs</th><th>max rel</th><th>status</th></tr></thead><tbody>\n";
+  for (const auto& [k, s] : r.stats) {
+    std::string status = "ok";
+    for (Mismatch m : kKinds) {
+      if (!count(s, m)) continue;
+      if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) {
+        if (status == "ok") status = "accepted";
+      } else {
+        status = "fail";
+      }
+    }
+    os << "<tr class=\"" << status << "\"><td><a href=\"#op-" << anchor(k.op) << "\">" << esc(k.op) << "</a></td><td>"
+       << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << s.cases
+       << "</td><td class=\"n\">" << s.matches << "</td>";
+    for (Mismatch m : kKinds) os << "<td class=\"n\">" << count(s, m) << "</td>";
+    os << "<td class=\"n\" data-v=\"" << sort_value(s.max_ulp) << "\">" << format_number(s.max_ulp) << "</td>"
+       << "<td class=\"n\" data-v=\"" << sort_value(s.max_abs) << "\">" << format_number(s.max_abs) << "</td>"
+       << "<td class=\"n\" data-v=\"" << sort_value(s.max_rel) << "\">" << format_number(s.max_rel) << "</td>"
+       << "<td>" << status << "</td></tr>\n";
+  }
+  os << "</tbody></table>\n";
+
+  // Per op: the histogram over its dtypes and devices, then the minimal cases.
+  std::map<std::string, std::vector<uint64_t>> hist;
+  for (const auto& [k, s] : r.stats) {
+    auto& h = hist[k.op];
+    if (h.size() < s.ulp_histogram.size()) h.resize(s.ulp_histogram.size(), 0);
+    for (size_t i = 0; i < s.ulp_histogram.size(); ++i) h[i] += s.ulp_histogram[i];
+  }
+  os << "<h2>Per op</h2>\n";
+  for (const auto& [op, h] : hist) {
+    os << "<section class=\"op\" id=\"op-" << anchor(op) << "\"><h3>" << esc(op) << "</h3>\n"
+       << svg_histogram(op, h) << "\n";
+    for (const auto& [k, s] : r.stats) {
+      if (k.op != op) continue;
+      for (const auto& [m, rec] : s.minimal) {
+        os << "<div class=\"case\"><h4>" << esc(op) << " " << name(k.dtype) << " " << to_string(k.device) << ": "
+           << to_string(m) << " mismatch (" << count(s, m) << " of " << s.cases << " cases)</h4>\n";
+        if (baseline)
+          if (const BaselineEntry* e = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+            os << "<p>Accepted by the baseline: " << esc(e->reason) << "</p>\n";
+        os << "<p>Replay: <code class=\"replay\">" << esc(rec.replay()) << "</code> (variant "
+           << to_string(rec.variant) << ")</p>\n";
+        if (!rec.detail.empty()) os << "<p>Difference: " << esc(rec.detail) << "</p>\n";
+        os << "<p>Inputs:</p><pre>" << esc(rec.inputs) << "</pre>\n"
+           << "<p>Engine:</p><pre>" << esc(rec.engine) << "</pre>\n"
+           << "<p>NumPy:</p><pre>" << esc(rec.numpy) << "</pre>\n";
+        if (!rec.python.empty()) os << "<p>NumPy's side (Python):</p><pre class=\"python\">" << esc(rec.python) << "</pre>\n";
+        os << "</div>\n";
+      }
+    }
+    os << "</section>\n";
+  }
+  os << "<script>" << kScript << "</script>\n</body></html>\n";
+  return os.str();
+}
+
+}  // namespace parity::fuzz

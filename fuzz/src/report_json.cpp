@@ -1,0 +1,351 @@
+// results.json and baseline.json: reading, writing (atomically), and the string forms of enums.
+// Schema: reports/SCHEMA.md.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "parity/errors.h"
+#include "parity/report.h"
+
+namespace parity::fuzz {
+
+using json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+// ---- enums ----
+
+Mismatch mismatch_from_string(const std::string& s) {
+  for (Mismatch m : {Mismatch::none, Mismatch::value, Mismatch::dtype, Mismatch::shape,
+                     Mismatch::error, Mismatch::crash})
+    if (s == to_string(m)) return m;
+  if (s == "none") return Mismatch::none;
+  throw ValueError("[report] unknown mismatch kind '" + s + "' (value, dtype, shape, error, crash)");
+}
+
+Device device_from_string(const std::string& s) {
+  if (s == "cpu") return Device::cpu;
+  if (s == "cuda") return Device::cuda;
+  throw ValueError("[report] unknown device '" + s + "' (cpu, cuda)");
+}
+
+Variant variant_from_string(const std::string& s) {
+  for (Variant v : {Variant::function, Variant::method, Variant::inplace, Variant::out})
+    if (s == to_string(v)) return v;
+  throw ValueError("[report] unknown variant '" + s + "'");
+}
+
+std::string format_number(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+// ---- atomic files ----
+
+void write_file_atomic(const std::string& path, const std::string& content) {
+  fs::path p(path);
+  if (p.has_parent_path()) fs::create_directories(p.parent_path());
+  // Unique per process and call, so concurrent writers never share a temporary file.
+  static std::atomic<uint64_t> counter{0};
+  std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw ValueError("[report] cannot write " + tmp);
+  size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      throw ValueError("[report] write failed: " + tmp);
+    }
+    done += static_cast<size_t>(n);
+  }
+  ::fsync(fd);
+  ::close(fd);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    throw ValueError("[report] cannot rename " + tmp + " to " + path);
+  }
+}
+
+namespace {
+
+std::string read_file(const std::string& path, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ValueError(std::string("[report] cannot read ") + what + " " + path);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+// JSON has no inf/nan: non-finite numbers are written as the strings "inf", "-inf", "nan".
+json num(double v) {
+  if (std::isfinite(v)) return v;
+  return format_number(v);
+}
+double get_num(const json& j, const char* key) {
+  if (!j.contains(key)) return 0;
+  const json& v = j.at(key);
+  if (v.is_number()) return v.get<double>();
+  if (v.is_string()) {
+    std::string s = v.get<std::string>();
+    if (s == "inf") return INFINITY;
+    if (s == "-inf") return -INFINITY;
+    if (s == "nan") return NAN;
+  }
+  if (v.is_null()) return 0;
+  throw ValueError(std::string("[report] '") + key + "' is not a number");
+}
+std::string get_str(const json& j, const char* key) {
+  if (!j.contains(key) || j.at(key).is_null()) return "";
+  return j.at(key).get<std::string>();
+}
+uint64_t get_u64(const json& j, const char* key) {
+  if (!j.contains(key)) return 0;
+  return j.at(key).get<uint64_t>();
+}
+
+json record_json(const CaseRecord& r) {
+  return json{{"id", r.id.str()},
+              {"op", r.op},
+              {"dtype", name(r.dtype)},
+              {"device", to_string(r.device)},
+              {"variant", to_string(r.variant)},
+              {"kind", to_string(r.kind)},
+              {"max_abs", num(r.max_abs)},
+              {"max_rel", num(r.max_rel)},
+              {"max_ulp", num(r.max_ulp)},
+              {"input_size", input_size(r)},
+              {"detail", r.detail},
+              {"inputs", r.inputs},
+              {"engine", r.engine},
+              {"numpy", r.numpy},
+              {"python", r.python},
+              {"replay", r.replay()}};
+}
+
+CaseRecord record_from_json(const json& j) {
+  CaseRecord r;
+  r.id = CaseId::parse(j.at("id").get<std::string>());
+  r.op = j.contains("op") ? j.at("op").get<std::string>() : r.id.op;
+  r.dtype = dtype_from_name(j.at("dtype").get<std::string>());
+  r.device = device_from_string(j.value("device", std::string("cpu")));
+  r.variant = variant_from_string(j.value("variant", std::string("function")));
+  r.kind = mismatch_from_string(j.at("kind").get<std::string>());
+  r.max_abs = get_num(j, "max_abs");
+  r.max_rel = get_num(j, "max_rel");
+  r.max_ulp = get_num(j, "max_ulp");
+  r.detail = get_str(j, "detail");
+  r.inputs = get_str(j, "inputs");
+  r.engine = get_str(j, "engine");
+  r.numpy = get_str(j, "numpy");
+  r.python = get_str(j, "python");
+  return r;
+}
+
+}  // namespace
+
+// ---- results.json ----
+
+std::string results_to_json(const Results& r) {
+  json rows = json::array();
+  uint64_t cases = 0, matches = 0, mism = 0;
+  for (const auto& [key, s] : r.stats) {
+    json by_kind = json::object();
+    for (const auto& [k, n] : s.mismatches)
+      if (n) by_kind[to_string(k)] = n;
+    json minimal = json::object();
+    for (const auto& [k, rec] : s.minimal) minimal[to_string(k)] = record_json(rec);
+    uint64_t total_mism = s.cases - s.matches;
+    rows.push_back(json{{"op", key.op},
+                        {"dtype", name(key.dtype)},
+                        {"device", to_string(key.device)},
+                        {"cases", s.cases},
+                        {"matches", s.matches},
+                        {"mismatches", by_kind},
+                        {"max_abs", num(s.max_abs)},
+                        {"max_rel", num(s.max_rel)},
+                        {"max_ulp", num(s.max_ulp)},
+                        {"ulp_histogram", s.ulp_histogram},
+                        {"minimal", minimal}});
+    cases += s.cases;
+    matches += s.matches;
+    mism += total_mism;
+  }
+  json j{{"schema", "parity-fuzz-results"},
+         {"version", kResultsSchemaVersion},
+         {"complete", r.complete},
+         {"seed", r.seed},
+         {"shard", r.shard},
+         {"seconds", num(r.seconds)},
+         {"numpy_version", r.numpy_version},
+         {"engine_version", r.engine_version},
+         {"ulp_buckets", ulp_bucket_labels()},
+         {"totals", {{"cases", cases}, {"matches", matches}, {"mismatches", mism}}},
+         {"stats", rows}};
+  return j.dump(2) + "\n";
+}
+
+Results results_from_json(const std::string& text) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    throw ValueError(std::string("[report] results.json is not valid JSON: ") + e.what());
+  }
+  try {
+    if (!j.is_object() || j.value("schema", std::string()) != "parity-fuzz-results")
+      throw ValueError("[report] not a parity results file (schema != parity-fuzz-results)");
+    if (j.value("version", 0) != kResultsSchemaVersion)
+      throw ValueError("[report] unsupported results.json version " + j.value("version", json()).dump());
+    Results r;
+    r.complete = j.value("complete", false);
+    r.seed = get_u64(j, "seed");
+    r.shard = get_str(j, "shard");
+    r.seconds = get_num(j, "seconds");
+    r.numpy_version = get_str(j, "numpy_version");
+    r.engine_version = get_str(j, "engine_version");
+    for (const json& row : j.at("stats")) {
+      StatsKey key{row.at("op").get<std::string>(), dtype_from_name(row.at("dtype").get<std::string>()),
+                   device_from_string(row.value("device", std::string("cpu")))};
+      Stats s;
+      s.cases = get_u64(row, "cases");
+      s.matches = get_u64(row, "matches");
+      if (row.contains("mismatches"))
+        for (const auto& [k, n] : row.at("mismatches").items()) s.mismatches[mismatch_from_string(k)] = n.get<uint64_t>();
+      s.max_abs = get_num(row, "max_abs");
+      s.max_rel = get_num(row, "max_rel");
+      s.max_ulp = get_num(row, "max_ulp");
+      if (row.contains("ulp_histogram")) {
+        s.ulp_histogram = row.at("ulp_histogram").get<std::vector<uint64_t>>();
+        if (s.ulp_histogram.size() < ulp_bucket_labels().size()) s.ulp_histogram.resize(ulp_bucket_labels().size(), 0);
+      }
+      if (row.contains("minimal"))
+        for (const auto& [k, rec] : row.at("minimal").items()) s.minimal[mismatch_from_string(k)] = record_from_json(rec);
+      r.stats[key].merge(s);
+    }
+    return r;
+  } catch (const json::exception& e) {
+    throw ValueError(std::string("[report] malformed results.json: ") + e.what());
+  }
+}
+
+void write_results_json(const Results& r, const std::string& path) {
+  write_file_atomic(path, results_to_json(r));
+}
+
+Results read_results_json(const std::string& path) {
+  return results_from_json(read_file(path, "results"));
+}
+
+Results merge_results_files(const std::vector<std::string>& paths) {
+  std::vector<Results> shards;
+  for (const std::string& p : paths) {
+    fs::path file = fs::is_directory(p) ? fs::path(p) / "results.json" : fs::path(p);
+    shards.push_back(read_results_json(file.string()));
+  }
+  return merge_results(shards);
+}
+
+void write_reports(const Results& r, const std::string& dir, const Baseline* baseline) {
+  fs::create_directories(dir);
+  fs::path d(dir);
+  write_file_atomic((d / "results.json").string(), results_to_json(r));
+  write_file_atomic((d / "summary.md").string(), render_markdown(r, baseline));
+  write_file_atomic((d / "index.html").string(), render_html(r, baseline));
+  write_file_atomic((d / "junit.xml").string(), render_junit(r, baseline));
+}
+
+// ---- baseline.json ----
+
+bool BaselineEntry::matches(const std::string& o, DType d, Device dev) const {
+  return op == o && (dtype == "*" || dtype == name(d)) && (device == "*" || device == to_string(dev));
+}
+
+std::string BaselineEntry::str() const {
+  return op + " " + dtype + " " + device + " " + to_string(kind);
+}
+
+Baseline baseline_from_json(const std::string& text) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    throw ValueError(std::string("[baseline] not valid JSON: ") + e.what());
+  }
+  if (!j.is_object()) throw ValueError("[baseline] expected an object {\"version\": 1, \"accepted\": [...]}");
+  if (j.value("version", 0) != kBaselineSchemaVersion)
+    throw ValueError("[baseline] unsupported version " + j.value("version", json()).dump());
+  if (!j.contains("accepted") || !j.at("accepted").is_array())
+    throw ValueError("[baseline] missing the \"accepted\" list");
+  Baseline b;
+  size_t i = 0;
+  for (const json& e : j.at("accepted")) {
+    std::string where = "[baseline] entry " + std::to_string(i++);
+    auto str_field = [&](const char* k, const char* dflt) -> std::string {
+      if (!e.contains(k)) {
+        if (dflt) return dflt;
+        throw ValueError(where + ": missing \"" + k + "\"");
+      }
+      if (!e.at(k).is_string()) throw ValueError(where + ": \"" + k + "\" must be a string");
+      return e.at(k).get<std::string>();
+    };
+    if (!e.is_object()) throw ValueError(where + ": not an object");
+    BaselineEntry be;
+    be.op = str_field("op", nullptr);
+    if (be.op.empty()) throw ValueError(where + ": empty op");
+    where += " (" + be.op + ")";
+    be.dtype = str_field("dtype", "*");
+    if (be.dtype != "*") {
+      try {
+        be.dtype = name(dtype_from_name(be.dtype));
+      } catch (const Error&) {
+        throw ValueError(where + ": unknown dtype '" + be.dtype + "'");
+      }
+    }
+    be.device = str_field("device", "cpu");
+    std::string kind = str_field("kind", nullptr);
+    try {
+      if (be.device != "*") device_from_string(be.device);
+      be.kind = mismatch_from_string(kind);
+    } catch (const Error& err) {
+      throw ValueError(where + ": " + err.what());
+    }
+    if (be.kind == Mismatch::none) throw ValueError(where + ": kind must be value, dtype, shape, error or crash");
+    be.reason = str_field("reason", "");
+    if (be.reason.find_first_not_of(" \t\n") == std::string::npos)
+      throw ValueError(where + ": an accepted discrepancy needs a reason");
+    b.accepted.push_back(std::move(be));
+  }
+  return b;
+}
+
+std::string baseline_to_json(const Baseline& b) {
+  json acc = json::array();
+  for (const BaselineEntry& e : b.accepted)
+    acc.push_back(json{{"op", e.op}, {"dtype", e.dtype}, {"device", e.device}, {"kind", to_string(e.kind)},
+                       {"reason", e.reason}});
+  return json{{"version", kBaselineSchemaVersion}, {"accepted", acc}}.dump(2) + "\n";
+}
+
+Baseline load_baseline(const std::string& path) {
+  return baseline_from_json(read_file(path, "baseline"));
+}
+
+void save_baseline(const Baseline& b, const std::string& path) {
+  write_file_atomic(path, baseline_to_json(b));
+}
+
+}  // namespace parity::fuzz

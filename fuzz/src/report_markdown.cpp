@@ -1,0 +1,95 @@
+// summary.md: a table per op x dtype x device, then each mismatch's minimal case and its replay.
+#include <sstream>
+
+#include "parity/report.h"
+
+namespace parity::fuzz {
+
+namespace {
+
+const Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::crash};
+
+std::string cell(const std::string& s) {  // one table cell: no pipes or newlines
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+std::string fence(const std::string& body, const char* lang = "") {
+  std::string f = "```";
+  while (body.find(f) != std::string::npos) f += "`";
+  std::string b = body;
+  if (!b.empty() && b.back() != '\n') b += '\n';
+  return f + lang + "\n" + b + f + "\n";
+}
+
+uint64_t count(const Stats& s, Mismatch k) {
+  auto it = s.mismatches.find(k);
+  return it == s.mismatches.end() ? 0 : it->second;
+}
+
+}  // namespace
+
+std::string render_markdown(const Results& r, const Baseline* baseline) {
+  std::ostringstream os;
+  uint64_t cases = 0, matches = 0;
+  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches;
+  os << "# Parity fuzz report\n\n";
+  os << (r.complete ? "" : "**Partial report: the run had not finished (complete=false).**\n\n");
+  os << "- cases: " << cases << ", matches: " << matches << ", mismatches: " << cases - matches << "\n";
+  os << "- seed: " << r.seed << (r.shard.empty() ? "" : ", shard: " + r.shard) << ", "
+     << format_number(r.seconds) << " s\n";
+  if (!r.numpy_version.empty()) os << "- NumPy " << r.numpy_version << "\n";
+  if (!r.engine_version.empty()) os << "- engine " << r.engine_version << "\n";
+  if (baseline) {
+    GateResult g = gate(r, *baseline);
+    os << "\n## Gate: " << (g.passed ? "PASS" : "FAIL") << "\n\n" << fence(g.summary());
+  }
+
+  os << "\n## Per op x dtype x device\n\n";
+  os << "| op | dtype | device | cases | matches | value | dtype | shape | error | crash | max ULP | max abs | max rel "
+        "| status |\n";
+  os << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  for (const auto& [k, s] : r.stats) {
+    std::string status = "ok";
+    for (Mismatch m : kKinds) {
+      if (!count(s, m)) continue;
+      if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) {
+        if (status == "ok") status = "accepted";
+      } else {
+        status = "FAIL";
+      }
+    }
+    os << "| " << cell(k.op) << " | " << name(k.dtype) << " | " << to_string(k.device) << " | " << s.cases << " | "
+       << s.matches;
+    for (Mismatch m : kKinds) os << " | " << count(s, m);
+    os << " | " << format_number(s.max_ulp) << " | " << format_number(s.max_abs) << " | "
+       << format_number(s.max_rel) << " | " << status << " |\n";
+  }
+
+  bool any = false;
+  for (const auto& [k, s] : r.stats) {
+    for (const auto& [m, rec] : s.minimal) {
+      if (!any) os << "\n## Minimal failing cases\n";
+      any = true;
+      os << "\n### " << k.op << " " << name(k.dtype) << " " << to_string(k.device) << ": " << to_string(m) << " ("
+         << count(s, m) << " of " << s.cases << " cases)\n\n";
+      if (baseline)
+        if (const BaselineEntry* e = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+          os << "Accepted by the baseline: " << e->reason << "\n\n";
+      os << "Replay: `" << rec.replay() << "` (variant " << to_string(rec.variant) << ")\n\n";
+      if (!rec.detail.empty()) os << "Difference: " << cell(rec.detail) << "\n\n";
+      os << "Inputs:\n\n" << fence(rec.inputs);
+      os << "\nEngine:\n\n" << fence(rec.engine);
+      os << "\nNumPy:\n\n" << fence(rec.numpy);
+      if (!rec.python.empty()) os << "\nNumPy's side:\n\n" << fence(rec.python, "python");
+    }
+  }
+  return os.str();
+}
+
+}  // namespace parity::fuzz

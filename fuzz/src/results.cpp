@@ -1,0 +1,241 @@
+// The data model of fuzz results (fuzz.h): case ids, per op x dtype x device totals, merging.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "parity/errors.h"
+#include "parity/fuzz.h"
+#include "parity/report.h"
+
+namespace parity::fuzz {
+
+namespace {
+
+bool parse_u64(const std::string& s, uint64_t& out) {
+  if (s.empty()) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (;;) {
+    size_t p = s.find(sep, start);
+    parts.push_back(s.substr(start, p == std::string::npos ? std::string::npos : p - start));
+    if (p == std::string::npos) break;
+    start = p + 1;
+  }
+  return parts;
+}
+
+// Whether a record carries a floating result distance worth a histogram entry: matches and value
+// mismatches of inexact dtypes, or of any dtype whose result showed a nonzero distance.
+bool has_float_distance(const CaseRecord& r) {
+  if (r.kind != Mismatch::none && r.kind != Mismatch::value) return false;
+  return is_inexact(r.dtype) || r.max_ulp != 0 || r.max_abs != 0;
+}
+
+double max_nan(double a, double b) {  // NaN counts as the largest
+  if (std::isnan(a) || std::isnan(b)) return std::nan("");
+  return std::max(a, b);
+}
+
+}  // namespace
+
+// ---- CaseId ----
+
+std::string CaseId::str() const {
+  std::string s = op + ":" + std::to_string(seed) + ":" + std::to_string(index);
+  if (!shrink_path.empty()) {
+    s += ":s";
+    for (size_t i = 0; i < shrink_path.size(); ++i) {
+      if (i) s += ".";
+      s += std::to_string(shrink_path[i]);
+    }
+  }
+  return s;
+}
+
+CaseId CaseId::parse(const std::string& s) {
+  auto bad = [&](const std::string& why) {
+    return ValueError("[replay] malformed case id '" + s + "': " + why +
+                      " (expected OP:SEED:INDEX or OP:SEED:INDEX:sA.B.C)");
+  };
+  std::vector<std::string> parts = split(s, ':');
+  CaseId id;
+  if (parts.size() >= 4 && !parts.back().empty() && parts.back()[0] == 's') {
+    std::string path = parts.back().substr(1);
+    parts.pop_back();
+    if (!path.empty()) {
+      for (const std::string& step : split(path, '.')) {
+        uint64_t v;
+        if (!parse_u64(step, v) || v > UINT32_MAX) throw bad("bad shrink step '" + step + "'");
+        id.shrink_path.push_back(static_cast<uint32_t>(v));
+      }
+    }
+  }
+  if (parts.size() < 3) throw bad("too few fields");
+  if (!parse_u64(parts[parts.size() - 1], id.index)) throw bad("bad index '" + parts.back() + "'");
+  if (!parse_u64(parts[parts.size() - 2], id.seed)) throw bad("bad seed '" + parts[parts.size() - 2] + "'");
+  for (size_t i = 0; i + 2 < parts.size(); ++i) id.op += (i ? ":" : "") + parts[i];
+  if (id.op.empty()) throw bad("empty op name");
+  return id;
+}
+
+// ---- ULP histogram ----
+
+int ulp_bucket(double ulp) {
+  if (std::isnan(ulp) || std::isinf(ulp)) return 9;
+  if (ulp <= 0) return 0;
+  if (ulp <= 1) return 1;
+  if (ulp <= 2) return 2;
+  if (ulp <= 4) return 3;
+  if (ulp <= 8) return 4;
+  if (ulp <= 16) return 5;
+  if (ulp <= 64) return 6;
+  if (ulp <= 256) return 7;
+  return 8;
+}
+
+const std::vector<std::string>& ulp_bucket_labels() {
+  static const std::vector<std::string> labels = {"0",     "1",      "2",       "3-4",  "5-8",
+                                                  "9-16",  "17-64",  "65-256",  ">256", "inf"};
+  return labels;
+}
+
+// ---- minimal cases ----
+
+uint64_t input_size(const CaseRecord& r) {
+  // describe(case) writes one line per argument: "  argN: float32(3, 4) strides=(...) ..." or
+  // "  argN: Python scalar 1.5".
+  uint64_t total = 0;
+  bool any = false;
+  std::istringstream in(r.inputs);
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t p = line.find_first_not_of(' ');
+    if (p == std::string::npos || line.compare(p, 3, "arg") != 0) continue;
+    size_t colon = line.find(": ", p);
+    if (colon == std::string::npos) continue;
+    std::string rest = line.substr(colon + 2);
+    any = true;
+    if (rest.rfind("Python scalar", 0) == 0) {
+      total += 1;
+      continue;
+    }
+    size_t open = rest.find('('), close = rest.find(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) continue;
+    uint64_t n = 1;
+    std::string dims = rest.substr(open + 1, close - open - 1);
+    for (const std::string& d : split(dims, ',')) {
+      std::string t = d;
+      t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+      uint64_t v;
+      if (t.empty()) continue;  // "(3,)" and "()"
+      if (parse_u64(t, v)) n *= v;
+    }
+    total += n;
+  }
+  return any ? total : r.inputs.size();
+}
+
+bool smaller_case(const CaseRecord& a, const CaseRecord& b) {
+  auto key = [](const CaseRecord& r) {
+    return std::make_tuple(input_size(r), r.inputs.size(), r.id.op, r.id.seed, r.id.index,
+                           r.id.shrink_path);
+  };
+  return key(a) < key(b);
+}
+
+// ---- Stats ----
+
+void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
+  ++cases;
+  if (r.kind == Mismatch::none) ++matches;
+  else ++mismatches[r.kind];
+  max_abs = max_nan(max_abs, r.max_abs);
+  max_rel = max_nan(max_rel, r.max_rel);
+  max_ulp = max_nan(max_ulp, r.max_ulp);
+  if (has_float_distance(r)) {
+    if (ulp_histogram.size() < ulp_bucket_labels().size()) ulp_histogram.resize(ulp_bucket_labels().size(), 0);
+    ++ulp_histogram[ulp_bucket(r.max_ulp)];
+  }
+  if (r.kind != Mismatch::none) {
+    auto it = minimal.find(r.kind);
+    if (it == minimal.end()) minimal.emplace(r.kind, r);
+    else if (replace_minimal_if_smaller && smaller_case(r, it->second)) it->second = r;
+  }
+}
+
+void Stats::merge(const Stats& o) {
+  cases += o.cases;
+  matches += o.matches;
+  for (const auto& [k, n] : o.mismatches) mismatches[k] += n;
+  max_abs = max_nan(max_abs, o.max_abs);
+  max_rel = max_nan(max_rel, o.max_rel);
+  max_ulp = max_nan(max_ulp, o.max_ulp);
+  if (ulp_histogram.size() < o.ulp_histogram.size()) ulp_histogram.resize(o.ulp_histogram.size(), 0);
+  for (size_t i = 0; i < o.ulp_histogram.size(); ++i) ulp_histogram[i] += o.ulp_histogram[i];
+  for (const auto& [k, rec] : o.minimal) {
+    auto it = minimal.find(k);
+    if (it == minimal.end()) minimal.emplace(k, rec);
+    else if (smaller_case(rec, it->second)) it->second = rec;
+  }
+}
+
+bool StatsKey::operator<(const StatsKey& o) const {
+  return std::tie(op, dtype, device) < std::tie(o.op, o.dtype, o.device);
+}
+
+// ---- Results ----
+
+namespace {
+// "0/4,2/4" -> the shard list; "" when the shards make up the whole campaign.
+std::string merge_shards(const std::string& a, const std::string& b) {
+  std::set<std::pair<uint64_t, uint64_t>> shards;  // (N, I)
+  std::set<std::string> others;
+  for (const std::string& s : {a, b}) {
+    if (s.empty()) continue;
+    for (const std::string& part : split(s, ',')) {
+      auto io = split(part, '/');
+      uint64_t i, n;
+      if (io.size() == 2 && parse_u64(io[0], i) && parse_u64(io[1], n)) shards.insert({n, i});
+      else if (!part.empty()) others.insert(part);
+    }
+  }
+  if (others.empty() && !shards.empty()) {
+    uint64_t n = shards.begin()->first;
+    bool same_n = std::all_of(shards.begin(), shards.end(), [&](auto& p) { return p.first == n; });
+    if (same_n && shards.size() == n) return "";
+  }
+  std::string out;
+  for (const auto& [n, i] : shards) out += (out.empty() ? "" : ",") + std::to_string(i) + "/" + std::to_string(n);
+  for (const auto& s : others) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+}  // namespace
+
+void Results::merge(const Results& o) {
+  if (numpy_version.empty()) numpy_version = o.numpy_version;
+  if (engine_version.empty()) engine_version = o.engine_version;
+  if (seed == 0) seed = o.seed;
+  // An empty shard string on either side means "the whole campaign" only when alone.
+  if (!shard.empty() || !o.shard.empty()) shard = merge_shards(shard, o.shard);
+  seconds = std::max(seconds, o.seconds);
+  complete = complete && o.complete;
+  for (const auto& [k, s] : o.stats) stats[k].merge(s);
+}
+
+Results merge_results(const std::vector<Results>& shards) {
+  Results out;
+  if (shards.empty()) return out;
+  out = shards.front();
+  for (size_t i = 1; i < shards.size(); ++i) out.merge(shards[i]);
+  return out;
+}
+
+}  // namespace parity::fuzz
