@@ -125,13 +125,14 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 
 std::string render_html(const Results& r, const Baseline* baseline) {
   std::ostringstream os;
-  uint64_t cases = 0, matches = 0;
-  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches;
+  uint64_t cases = 0, matches = 0, accepted = 0;
+  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches, accepted += s.accepted;
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
      << "<title>Parity fuzz report</title><style>" << kStyle << "</style></head><body>\n";
   os << "<h1>Parity fuzz report</h1>\n";
   if (!r.complete) os << "<p class=\"failtxt\">Partial report: the run had not finished (complete=false).</p>\n";
-  os << "<p>" << cases << " cases, " << matches << " matches, " << cases - matches << " mismatches; seed "
+  os << "<p>" << cases << " cases, " << matches << " matches, " << accepted << " declared discrepancies, "
+     << cases - matches - accepted << " mismatches; seed "
      << r.seed << (r.shard.empty() ? "" : ", shard " + esc(r.shard)) << ", " << format_number(r.seconds) << " s";
   if (!r.numpy_version.empty()) os << "; NumPy " << esc(r.numpy_version);
   if (!r.engine_version.empty()) os << "; engine " << esc(r.engine_version);

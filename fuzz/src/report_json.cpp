@@ -168,12 +168,13 @@ std::string results_to_json(const Results& r) {
       if (n) by_kind[to_string(k)] = n;
     json minimal = json::object();
     for (const auto& [k, rec] : s.minimal) minimal[to_string(k)] = record_json(rec);
-    uint64_t total_mism = s.cases - s.matches;
+    uint64_t total_mism = s.cases - s.matches - s.accepted;
     rows.push_back(json{{"op", key.op},
                         {"dtype", name(key.dtype)},
                         {"device", to_string(key.device)},
                         {"cases", s.cases},
                         {"matches", s.matches},
+                        {"accepted", s.accepted},
                         {"mismatches", by_kind},
                         {"max_abs", num(s.max_abs)},
                         {"max_rel", num(s.max_rel)},
@@ -223,6 +224,7 @@ Results results_from_json(const std::string& text) {
       Stats s;
       s.cases = get_u64(row, "cases");
       s.matches = get_u64(row, "matches");
+      if (row.contains("accepted")) s.accepted = get_u64(row, "accepted");
       if (row.contains("mismatches"))
         for (const auto& [k, n] : row.at("mismatches").items()) s.mismatches[mismatch_from_string(k)] = n.get<uint64_t>();
       s.max_abs = get_num(row, "max_abs");

@@ -36,11 +36,12 @@ uint64_t count(const Stats& s, Mismatch k) {
 
 std::string render_markdown(const Results& r, const Baseline* baseline) {
   std::ostringstream os;
-  uint64_t cases = 0, matches = 0;
-  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches;
+  uint64_t cases = 0, matches = 0, accepted = 0;
+  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches, accepted += s.accepted;
   os << "# Parity fuzz report\n\n";
   os << (r.complete ? "" : "**Partial report: the run had not finished (complete=false).**\n\n");
-  os << "- cases: " << cases << ", matches: " << matches << ", mismatches: " << cases - matches << "\n";
+  os << "- cases: " << cases << ", matches: " << matches << ", declared discrepancies: " << accepted
+     << ", mismatches: " << cases - matches - accepted << "\n";
   os << "- seed: " << r.seed << (r.shard.empty() ? "" : ", shard: " + r.shard) << ", "
      << format_number(r.seconds) << " s\n";
   if (!r.numpy_version.empty()) os << "- NumPy " << r.numpy_version << "\n";

@@ -155,6 +155,10 @@ bool smaller_case(const CaseRecord& a, const CaseRecord& b) {
 
 void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   ++cases;
+  if (r.kind != Mismatch::none && !r.accepted.empty()) {  // declared in the op's entry
+    ++accepted;
+    return;
+  }
   if (r.kind == Mismatch::none) ++matches;
   else ++mismatches[r.kind];
   max_abs = max_nan(max_abs, r.max_abs);
@@ -174,6 +178,7 @@ void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
 void Stats::merge(const Stats& o) {
   cases += o.cases;
   matches += o.matches;
+  accepted += o.accepted;
   for (const auto& [k, n] : o.mismatches) mismatches[k] += n;
   max_abs = max_nan(max_abs, o.max_abs);
   max_rel = max_nan(max_rel, o.max_rel);
