@@ -206,7 +206,7 @@ Tensor Tensor::reshape(const Shape& shape_in) const {
   return copy().view(shape);
 }
 
-Tensor Tensor::squeeze(const std::optional<std::vector<int64_t>>& axes) const {
+Tensor Tensor::squeeze(const Axes& axes) const {
   std::vector<bool> drop(ndim(), false);
   if (axes) {
     for (int64_t a : normalize_axes(*axes, ndim(), "squeeze")) {
@@ -253,7 +253,7 @@ Tensor Tensor::broadcast_to(const Shape& shape) const {
   return Tensor(storage_, dtype_, shape, st, offset_);
 }
 
-Tensor Tensor::flip(const std::optional<std::vector<int64_t>>& axes_in) const {
+Tensor Tensor::flip(const Axes& axes_in) const {
   std::vector<int64_t> axes;
   if (axes_in) axes = normalize_axes(*axes_in, ndim(), "flip");
   else for (int64_t i = 0; i < ndim(); ++i) axes.push_back(i);

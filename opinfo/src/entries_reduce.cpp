@@ -28,7 +28,7 @@ RedKw read_kwargs(const Kwargs& kw, const char* op, bool single) {
   RedKw r;
   if (const KwValue* a = find_kwarg(kw, "axis")) {
     if (const auto* i = std::get_if<int64_t>(a)) {
-      r.axis = std::vector<int64_t>{*i};
+      r.axis = AxisList(*i);  // the int form: NumPy treats it apart on 0-d inputs
       r.axis1 = *i;
     } else if (const auto* t = std::get_if<std::vector<int64_t>>(a)) {
       if (single) throw TypeError(op_msg(op, "'tuple' object cannot be interpreted as an integer"));
@@ -95,6 +95,11 @@ std::vector<SampleInput> reduction_samples(const std::string& op, const SampleSp
     Tensor x = make_tensor(s, d, seed + 7919 * i, sp.lo, sp.hi);
     const int64_t nd = static_cast<int64_t>(s.size());
     out.push_back(sample(x, {}, sh));
+    if (nd == 0) {  // NumPy: an int axis 0 / -1 on 0-d reduces nothing (mean/var/std raise); (0,) raises
+      out.push_back(sample(x, {{"axis", KwValue(int64_t{0})}}, sh + ", axis=0"));
+      out.push_back(sample(x, {{"axis", KwValue(int64_t{-1})}}, sh + ", axis=-1"));
+      if (tuple) out.push_back(sample(x, {{"axis", KwValue(std::vector<int64_t>{0})}}, sh + ", axis=(0,)"));
+    }
     if (nd == 2) {  // the large shape: one more combination, along the non-contiguous axis
       out.push_back(sample(x, {{"axis", KwValue(int64_t{0})}}, sh + ", axis=0"));
       continue;

@@ -8,7 +8,6 @@
 
 namespace parity {
 
-using Axes = std::optional<std::vector<int64_t>>;  // None, or a tuple of axes (negative allowed)
 
 // ---- creation (engine/src/ops/creation.cpp) ----
 Tensor empty(const Shape& shape, DType dtype = float64);

@@ -66,6 +66,21 @@ inline constexpr std::nullopt_t None = std::nullopt;
 
 class TensorIndex;  // defined below Tensor
 
+// An axis argument: an int (axis=0) or a tuple (axis=(0, 2)); Axes adds None. The int form is
+// remembered because NumPy's reductions accept an int axis 0 or -1 on a 0-d input, a tuple not.
+class AxisList : public std::vector<int64_t> {
+ public:
+  AxisList() = default;
+  AxisList(int64_t axis) : std::vector<int64_t>{axis}, is_int_(true) {}
+  AxisList(int axis) : AxisList(static_cast<int64_t>(axis)) {}
+  AxisList(std::initializer_list<int64_t> axes) : std::vector<int64_t>(axes) {}
+  AxisList(const std::vector<int64_t>& axes) : std::vector<int64_t>(axes) {}
+  bool is_int() const { return is_int_; }
+ private:
+  bool is_int_ = false;
+};
+using Axes = std::optional<AxisList>;  // None, an int or a tuple of axes (negative allowed)
+
 // A value where an array is expected: a tensor or a weak scalar.
 class ArrayLike;
 
@@ -104,10 +119,10 @@ class Tensor {
   Tensor moveaxis(const std::vector<int64_t>& src, const std::vector<int64_t>& dst) const;
   Tensor reshape(const Shape& shape) const;  // a view when possible, otherwise a copy
   Tensor view(const Shape& shape) const;     // a view or ValueError
-  Tensor squeeze(const std::optional<std::vector<int64_t>>& axes = std::nullopt) const;
+  Tensor squeeze(const Axes& axes = std::nullopt) const;
   Tensor expand_dims(const std::vector<int64_t>& axes) const;
   Tensor broadcast_to(const Shape& shape) const;
-  Tensor flip(const std::optional<std::vector<int64_t>>& axes = std::nullopt) const;
+  Tensor flip(const Axes& axes = std::nullopt) const;
   Tensor ravel() const;    // a view when contiguous
   Tensor flatten() const;  // always a copy
   Tensor real() const;
@@ -147,22 +162,22 @@ class Tensor {
   Tensor& clip_(const ArrayLike& lo, const ArrayLike& hi);
 
   // ---- reductions as methods (engine/src/ops/reduce*.cpp) ----
-  Tensor sum(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false,
+  Tensor sum(Axes axis = std::nullopt, bool keepdims = false,
              std::optional<DType> dtype = std::nullopt) const;
-  Tensor prod(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false,
+  Tensor prod(Axes axis = std::nullopt, bool keepdims = false,
               std::optional<DType> dtype = std::nullopt) const;
-  Tensor mean(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false,
+  Tensor mean(Axes axis = std::nullopt, bool keepdims = false,
               std::optional<DType> dtype = std::nullopt) const;
-  Tensor var(std::optional<std::vector<int64_t>> axis = std::nullopt, int64_t ddof = 0,
+  Tensor var(Axes axis = std::nullopt, int64_t ddof = 0,
              bool keepdims = false) const;
-  Tensor std(std::optional<std::vector<int64_t>> axis = std::nullopt, int64_t ddof = 0,
+  Tensor std(Axes axis = std::nullopt, int64_t ddof = 0,
              bool keepdims = false) const;
-  Tensor max(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
-  Tensor min(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
+  Tensor max(Axes axis = std::nullopt, bool keepdims = false) const;
+  Tensor min(Axes axis = std::nullopt, bool keepdims = false) const;
   Tensor argmax(std::optional<int64_t> axis = std::nullopt, bool keepdims = false) const;
   Tensor argmin(std::optional<int64_t> axis = std::nullopt, bool keepdims = false) const;
-  Tensor any(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
-  Tensor all(std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
+  Tensor any(Axes axis = std::nullopt, bool keepdims = false) const;
+  Tensor all(Axes axis = std::nullopt, bool keepdims = false) const;
   Tensor cumsum(std::optional<int64_t> axis = std::nullopt, std::optional<DType> dtype = std::nullopt) const;
   Tensor cumprod(std::optional<int64_t> axis = std::nullopt, std::optional<DType> dtype = std::nullopt) const;
 

@@ -32,10 +32,10 @@ Tensor any(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
 Tensor all(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
   return logical(x, axis, keepdims, out, true, "all");
 }
-Tensor Tensor::any(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+Tensor Tensor::any(Axes axis, bool keepdims) const {
   return parity::any(*this, axis, keepdims);
 }
-Tensor Tensor::all(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+Tensor Tensor::all(Axes axis, bool keepdims) const {
   return parity::all(*this, axis, keepdims);
 }
 

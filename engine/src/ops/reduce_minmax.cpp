@@ -114,10 +114,10 @@ Tensor argmax(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutAr
 Tensor argmin(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
   return arg_extreme(x, axis, keepdims, out, false, "argmin");
 }
-Tensor Tensor::max(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+Tensor Tensor::max(Axes axis, bool keepdims) const {
   return parity::amax(*this, axis, keepdims);
 }
-Tensor Tensor::min(std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+Tensor Tensor::min(Axes axis, bool keepdims) const {
   return parity::amin(*this, axis, keepdims);
 }
 Tensor Tensor::argmax(std::optional<int64_t> axis, bool keepdims) const {

@@ -136,13 +136,13 @@ Tensor nanmean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> d
   return reduce::finish(tot, out, "nanmean");
 }
 
-Tensor Tensor::mean(std::optional<std::vector<int64_t>> axis, bool keepdims, std::optional<DType> dtype) const {
+Tensor Tensor::mean(Axes axis, bool keepdims, std::optional<DType> dtype) const {
   return parity::mean(*this, axis, keepdims, dtype);
 }
-Tensor Tensor::var(std::optional<std::vector<int64_t>> axis, int64_t ddof, bool keepdims) const {
+Tensor Tensor::var(Axes axis, int64_t ddof, bool keepdims) const {
   return parity::var(*this, axis, ddof, keepdims);
 }
-Tensor Tensor::std(std::optional<std::vector<int64_t>> axis, int64_t ddof, bool keepdims) const {
+Tensor Tensor::std(Axes axis, int64_t ddof, bool keepdims) const {
   return parity::std(*this, axis, ddof, keepdims);
 }
 

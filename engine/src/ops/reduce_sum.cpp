@@ -63,10 +63,10 @@ Tensor nansum(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dt
   return reduce::sum_like(x, axis, keepdims, dtype, out, false, true, "nansum");
 }
 
-Tensor Tensor::sum(std::optional<std::vector<int64_t>> axis, bool keepdims, std::optional<DType> dtype) const {
+Tensor Tensor::sum(Axes axis, bool keepdims, std::optional<DType> dtype) const {
   return parity::sum(*this, axis, keepdims, dtype);
 }
-Tensor Tensor::prod(std::optional<std::vector<int64_t>> axis, bool keepdims, std::optional<DType> dtype) const {
+Tensor Tensor::prod(Axes axis, bool keepdims, std::optional<DType> dtype) const {
   return parity::prod(*this, axis, keepdims, dtype);
 }
 

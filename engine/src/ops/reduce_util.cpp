@@ -11,6 +11,11 @@ namespace parity::reduce {
 std::vector<bool> reduced_axes(const Axes& axis, int64_t ndim, const char* op) {
   std::vector<bool> red(ndim, !axis.has_value());
   if (!axis) return red;
+  // NumPy: an int axis 0 or -1 on a 0-d input reduces nothing (mean, var and std excepted).
+  const std::string o = op;
+  if (ndim == 0 && axis->is_int() && ((*axis)[0] == 0 || (*axis)[0] == -1) && o != "mean" && o != "var" &&
+      o != "std")
+    return red;
   for (int64_t a : *axis) {
     int64_t n = normalize_axis(a, ndim, op);
     if (red[n]) throw ValueError(op_msg(op, "duplicate value in 'axis'"));
