@@ -338,18 +338,7 @@ void add_check_command(CLI::App& app) {
   c->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)");
   c->callback([a, b] {
     a->baseline_given = b->count() > 0;
-    int rc;
-    try {
-      rc = run_check(*a);
-    } catch (const Error& e) {
-      std::cerr << e.py_class() << ": " << e.what() << "\n";
-      rc = 1;
-    } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      rc = 1;
-    }
-    std::cout << std::flush;
-    if (rc != 0) throw CLI::RuntimeError(rc);
+    run_guarded([&] { return run_check(*a); });
   });
 }
 

@@ -342,21 +342,6 @@ int run_replay(const std::string& text) {
   return r.kind != Mismatch::none && r.accepted.empty() ? 1 : 0;
 }
 
-template <class F>
-void run_guarded(F f) {
-  int rc;
-  try {
-    rc = f();
-  } catch (const Error& e) {
-    std::cerr << e.py_class() << ": " << e.what() << "\n";
-    rc = 1;
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    rc = 1;
-  }
-  std::cout << std::flush;
-  if (rc != 0) throw CLI::RuntimeError(rc);
-}
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // the live progress line, the per-op summary table and the gate's verdict.
 #include <CLI/CLI.hpp>
 
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,24 @@
 #include "parity/report.h"
 
 namespace parity::cli {
+
+// Runs a subcommand body returning an exit code; errors print like Python's ("ValueError: ...")
+// and any non-zero code ends the parse with CLI::RuntimeError.
+template <class F>
+void run_guarded(F f) {
+  int rc;
+  try {
+    rc = f();
+  } catch (const Error& e) {
+    std::cerr << e.py_class() << ": " << e.what() << "\n";
+    rc = 1;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    rc = 1;
+  }
+  std::cout << std::flush;
+  if (rc != 0) throw CLI::RuntimeError(rc);
+}
 
 // Each adds its subcommand(s) to `app`; the subcommand runs from its CLI11 callback and ends the
 // process's parse with CLI::RuntimeError(code) when it must exit non-zero.

@@ -24,8 +24,7 @@ void add_report_command(CLI::App& app) {
   r->add_option("--out", a->out, "Directory for the merged report")->capture_default_str();
   r->add_option("--baseline", a->baseline, "Gate the merged results against this baseline");
   r->callback([a] {
-    int rc = 0;
-    try {
+    run_guarded([&] {
       Results merged = merge_results_files(a->merge);
       Baseline baseline;
       if (!a->baseline.empty()) baseline = load_baseline(a->baseline);
@@ -35,17 +34,10 @@ void add_report_command(CLI::App& app) {
       std::cout << "merged " << a->merge.size() << " result set(s): " << cases << " cases"
                 << (merged.complete ? "" : " (at least one shard is partial: complete=false)") << "\n\n"
                 << summary_table(merged);
-      if (!a->baseline.empty() && !run_and_print_gate(merged, baseline, a->baseline)) rc = 1;
+      const bool failed = !a->baseline.empty() && !run_and_print_gate(merged, baseline, a->baseline);
       std::cout << "report: " << a->out << "/index.html (summary.md, junit.xml, results.json)\n";
-    } catch (const Error& e) {
-      std::cerr << e.py_class() << ": " << e.what() << "\n";
-      rc = 1;
-    } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      rc = 1;
-    }
-    std::cout << std::flush;
-    if (rc != 0) throw CLI::RuntimeError(rc);
+      return failed ? 1 : 0;
+    });
   });
 }
 

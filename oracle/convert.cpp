@@ -17,20 +17,11 @@ namespace {
 
 constexpr const char* kCapsuleName = "parity.Storage";  // the base of every array to_numpy makes
 
-Strides c_strides(const Shape& shape) {
-  Strides st(shape.size());
-  int64_t acc = 1;
-  for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
-    st[i] = acc;
-    acc *= std::max<int64_t>(shape[i], 1);
-  }
-  return st;
-}
 
 Tensor empty_tensor(DType d, const Shape& shape) {
   int64_t n = 1;
   for (auto s : shape) n *= s;
-  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, c_strides(shape), 0);
+  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, contiguous_strides(shape), 0);
 }
 
 // Device storage is not addressable by NumPy. No device backend exists yet and its storage is

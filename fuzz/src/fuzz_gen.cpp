@@ -29,15 +29,6 @@ uint64_t hash_str(const std::string& s) {
 
 namespace {
 
-Strides c_strides(const Shape& shape) {
-  Strides st(shape.size());
-  int64_t acc = 1;
-  for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
-    st[i] = acc;
-    acc *= std::max<int64_t>(shape[i], 1);
-  }
-  return st;
-}
 int64_t numel(const Shape& s) {
   int64_t n = 1;
   for (auto d : s) n *= d;
@@ -45,7 +36,7 @@ int64_t numel(const Shape& s) {
 }
 Tensor new_tensor(const Shape& shape, DType d) {
   int64_t n = std::max<int64_t>(numel(shape), 1);
-  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, c_strides(shape), 0);
+  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, contiguous_strides(shape), 0);
 }
 
 // ---- values ----

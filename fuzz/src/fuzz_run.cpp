@@ -108,15 +108,6 @@ py::object kw_py(const KwValue& v) {
   return std::visit(V{}, v);
 }
 
-Strides c_strides(const Shape& shape) {
-  Strides st(shape.size());
-  int64_t acc = 1;
-  for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
-    st[i] = acc;
-    acc *= std::max<int64_t>(shape[i], 1);
-  }
-  return st;
-}
 
 // A result array as a fresh tensor: memcpy when C-contiguous (the common case), the oracle's
 // converter otherwise.
@@ -129,7 +120,7 @@ Tensor result_tensor(py::handle obj) {
       int64_t n = 1;
       for (size_t i = 0; i < shape.size(); ++i) { shape[i] = arr.shape(i); n *= shape[i]; }
       const int64_t bytes = n * itemsize(d);
-      Tensor t(std::make_shared<Storage>(std::max<int64_t>(bytes, itemsize(d))), d, shape, c_strides(shape), 0);
+      Tensor t(std::make_shared<Storage>(std::max<int64_t>(bytes, itemsize(d))), d, shape, contiguous_strides(shape), 0);
       if (bytes > 0) std::memcpy(t.data_ptr(), arr.data(), static_cast<size_t>(bytes));
       return t;
     }

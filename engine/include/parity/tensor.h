@@ -262,6 +262,7 @@ struct OutArg {
 };
 
 std::string shape_str(const Shape& s);  // "(2, 3)" and "(3,)" like Python tuples
+Strides contiguous_strides(const Shape& shape);  // C order, in elements
 std::ostream& operator<<(std::ostream& os, const Tensor& t);
 std::ostream& operator<<(std::ostream& os, DType d);
 
