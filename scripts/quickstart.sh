@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
 for ex in build/examples/*; do
-  [ -x "$ex" ] || continue
+  [ -f "$ex" ] && [ -x "$ex" ] || continue
   echo "================ $(basename "$ex") ================"
   "$ex"
 done
