@@ -7,12 +7,11 @@
 #include <sstream>
 
 #include "parity/report.h"
+#include "report_common.h"
 
 namespace parity::fuzz {
 
 namespace {
-
-const Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::crash};
 
 std::string esc(const std::string& s) {
   std::string out;
@@ -34,11 +33,6 @@ std::string anchor(const std::string& s) {  // an id-safe name
   std::string out;
   for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return out;
-}
-
-uint64_t count(const Stats& s, Mismatch k) {
-  auto it = s.mismatches.find(k);
-  return it == s.mismatches.end() ? 0 : it->second;
 }
 
 // Sort key for a numeric cell: non-finite values sort above every number.
@@ -149,15 +143,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
      << "<th>matches</th><th>value</th><th>dtype</th><th>shape</th><th>error</th><th>crash</th><th>max ULP</th>"
      << "<th>max abs</th><th>max rel</th><th>status</th></tr></thead><tbody>\n";
   for (const auto& [k, s] : r.stats) {
-    std::string status = "ok";
-    for (Mismatch m : kKinds) {
-      if (!count(s, m)) continue;
-      if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) {
-        if (status == "ok") status = "accepted";
-      } else {
-        status = "fail";
-      }
-    }
+    std::string status = row_status(k, s, baseline);
     os << "<tr class=\"" << status << "\"><td><a href=\"#op-" << anchor(k.op) << "\">" << esc(k.op) << "</a></td><td>"
        << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << s.cases
        << "</td><td class=\"n\">" << s.matches << "</td>";

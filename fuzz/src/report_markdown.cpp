@@ -2,12 +2,11 @@
 #include <sstream>
 
 #include "parity/report.h"
+#include "report_common.h"
 
 namespace parity::fuzz {
 
 namespace {
-
-const Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::crash};
 
 std::string cell(const std::string& s) {  // one table cell: no pipes or newlines
   std::string out;
@@ -25,11 +24,6 @@ std::string fence(const std::string& body, const char* lang = "") {
   std::string b = body;
   if (!b.empty() && b.back() != '\n') b += '\n';
   return f + lang + "\n" + b + f + "\n";
-}
-
-uint64_t count(const Stats& s, Mismatch k) {
-  auto it = s.mismatches.find(k);
-  return it == s.mismatches.end() ? 0 : it->second;
 }
 
 }  // namespace
@@ -56,15 +50,8 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
         "| status |\n";
   os << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
   for (const auto& [k, s] : r.stats) {
-    std::string status = "ok";
-    for (Mismatch m : kKinds) {
-      if (!count(s, m)) continue;
-      if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) {
-        if (status == "ok") status = "accepted";
-      } else {
-        status = "FAIL";
-      }
-    }
+    std::string status = row_status(k, s, baseline);
+    if (status == "fail") status = "FAIL";
     os << "| " << cell(k.op) << " | " << name(k.dtype) << " | " << to_string(k.device) << " | " << s.cases << " | "
        << s.matches;
     for (Mismatch m : kKinds) os << " | " << count(s, m);
