@@ -65,19 +65,7 @@ void check_put(const Tensor& x, const std::vector<TensorIndex>& idx, const std::
 // The engine must raise the same class as NumPy, and a message containing NumPy's.
 void check_error(const std::function<void()>& f, const std::string& np_stmt, const oracle::Args& args,
                  bool same_message = true) {
-  SCOPED_TRACE(np_stmt);
-  auto o = oracle::eval(np_stmt, args);
-  ASSERT_TRUE(o.error) << "NumPy did not raise";
-  try {
-    f();
-    ADD_FAILURE() << "engine did not raise; NumPy raised " << o.error_class << ": " << o.error_message;
-  } catch (const Error& e) {
-    EXPECT_TRUE(o.raised(e.py_class())) << "engine raised " << e.py_class() << ", NumPy " << o.error_class;
-    if (same_message) {
-      EXPECT_NE(std::string(e.what()).find(o.error_message), std::string::npos)
-          << "engine: " << e.what() << "\nNumPy: " << o.error_message;
-    }
-  }
+  parity::testing::check_error(f, np_stmt, args, same_message);
 }
 
 std::string setitem(const std::string& arr, const std::string& e, const std::string& v) {

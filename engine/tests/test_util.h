@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "parity/ops.h"
@@ -54,6 +55,26 @@ inline ::testing::AssertionResult matches_numpy(const Tensor& got, const std::st
   auto r = same_array(got, want, rtol, atol);
   if (!r) r << "\n  NumPy: " << expr;
   return r;
+}
+
+// Runs `f`, which must raise the exception class NumPy raises for `np_stmt` (or a base of it);
+// with same_message, the engine's message must contain NumPy's.
+inline void check_error(const std::function<void()>& f, const std::string& np_stmt, const oracle::Args& args,
+                        bool same_message = false) {
+  SCOPED_TRACE(np_stmt);
+  auto o = oracle::eval(np_stmt, args);
+  ASSERT_TRUE(o.error) << "NumPy did not raise";
+  try {
+    f();
+    ADD_FAILURE() << "engine did not raise; NumPy raised " << o.error_class << ": " << o.error_message;
+  } catch (const Error& e) {
+    EXPECT_TRUE(o.raised(e.py_class())) << "engine raised " << e.py_class() << ": " << e.what()
+                                        << "\nNumPy " << o.error_class << ": " << o.error_message;
+    if (same_message) {
+      EXPECT_NE(std::string(e.what()).find(o.error_message), std::string::npos)
+          << "engine: " << e.what() << "\nNumPy: " << o.error_message;
+    }
+  }
 }
 
 // Checks that NumPy raises for `expr` and that the engine's exception has the same class.

@@ -40,18 +40,7 @@ void check_view(const Tensor& got, const Tensor& x, const std::string& expr) {
     EXPECT_EQ(have[i], static_cast<int64_t>(want[i])) << "byte stride of axis " << i;
 }
 
-void check_error(const std::function<void()>& f, const std::string& np_stmt, const oracle::Args& args) {
-  SCOPED_TRACE(np_stmt);
-  auto o = oracle::eval(np_stmt, args);
-  ASSERT_TRUE(o.error) << "NumPy did not raise";
-  try {
-    f();
-    ADD_FAILURE() << "engine did not raise; NumPy raised " << o.error_class << ": " << o.error_message;
-  } catch (const Error& e) {
-    EXPECT_TRUE(o.raised(e.py_class())) << "engine raised " << e.py_class() << ": " << e.what()
-                                        << "\nNumPy " << o.error_class << ": " << o.error_message;
-  }
-}
+using parity::testing::check_error;
 
 std::string np_dtype(DType d) {
   return d == DType::BFloat16 ? "bfloat16" : std::string("np.dtype('") + name(d) + "')";
