@@ -247,6 +247,7 @@ struct FuzzArgs {
   std::string baseline;
   bool grad = false;
   bool no_shrink = false;
+  int64_t max_elements = GenConfig{}.max_elements;
   std::string replay_id;
 };
 
@@ -277,6 +278,8 @@ int run_fuzz(const FuzzArgs& a) {
   o.seed = a.seed;
   o.jobs = a.jobs > 0 ? a.jobs : default_jobs();
   o.shrink = !a.no_shrink;
+  if (a.max_elements < 1) throw ValueError("[fuzz] --max-elements must be at least 1");
+  o.gen.max_elements = a.max_elements;
   if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
 
   Baseline baseline;
@@ -363,6 +366,10 @@ void add_fuzz_commands(CLI::App& app) {
       ->capture_default_str();
   f->add_option("--baseline", a->baseline, "Gate against this baseline (e.g. reports/baseline.json)");
   f->add_flag("--no-shrink", a->no_shrink, "Record mismatches as drawn, without shrinking them");
+  f->add_option("--max-elements", a->max_elements,
+                "Cap on each tensor argument's element count; above the default, a third of the shapes get one "
+                "axis near the cap (case ids then carry it: OP:SEED:INDEX:eCAP)")
+      ->capture_default_str();
   f->add_flag("--grad", a->grad, "Reserved: gradient checks (not implemented yet)");
   f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
 

@@ -112,7 +112,7 @@ Verdict check_against_numpy(const std::string& suite, const Case& c, DType d, Ou
   DType rd = (!want.error && !want.values.empty()) ? want.values[0].dtype() : d;
   Verdict v = compare(got, want, c.op->tolerance(rd));
   if (!v.match()) {
-    if (const Discrepancy* x = c.op->find_discrepancy(Discrepancy::Kind::differs, suite, d, c.input.note)) {
+    if (const Discrepancy* x = c.op->find_discrepancy(Discrepancy::Kind::differs, suite, d, c.input, c.out)) {
       std::cout << "[ DECLARED ] " << c.op->name << " " << name(d) << ": " << x->what << " -- " << x->reason << "\n";
       return v;
     }

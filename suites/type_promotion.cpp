@@ -33,7 +33,7 @@ void check(const Case& c, const std::vector<DType>& dts, const std::string& labe
   Verdict v = compare(got, want, c.op->tolerance(rd));
   if (v.match()) return;
   for (DType d : dts) {
-    if (const Discrepancy* x = c.op->find_discrepancy(Discrepancy::Kind::differs, kSuite, d, c.input.note)) {
+    if (const Discrepancy* x = c.op->find_discrepancy(Discrepancy::Kind::differs, kSuite, d, c.input, c.out)) {
       std::cout << "[ DECLARED ] " << c.op->name << " " << label << ": " << x->what << " -- " << x->reason << "\n";
       return;
     }

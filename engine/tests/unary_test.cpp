@@ -255,7 +255,12 @@ TEST(UnaryVariants, MethodAndOutFormsMatchFunction) {
       Tensor x = inputs(d);
       auto [want, err] = run_engine([&] { return op.fn(x, {}); });
       if (!err.empty()) continue;
-      EXPECT_TRUE(same_array((x.*op.method)(), want, 0, 0)) << ctx_of(op, d) << " method";
+      if (std::string(op.name) == "conj" && !is_complex(d)) {  // ndarray.conj() of a real array is the array
+        Tensor m = (x.*op.method)();
+        EXPECT_TRUE(m.is_same_view(x) && parity::testing::matches_numpy(m, "x.conj()", {{"x", x}})) << ctx_of(op, d) << " method";
+      } else {
+        EXPECT_TRUE(same_array((x.*op.method)(), want, 0, 0)) << ctx_of(op, d) << " method";
+      }
       Tensor o = oracle::eval_tensor("np.zeros_like(w)", {{"w", want}});
       Tensor r = op.fn(x, o);
       EXPECT_EQ(r.data_ptr(), o.data_ptr()) << ctx_of(op, d);

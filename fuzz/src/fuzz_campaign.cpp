@@ -139,13 +139,13 @@ struct WorkerState {
 
 std::string describe_crash(WorkerState& ws, const Unit& u) {
   const opinfo::OpInfo& op = *(*ws.ops)[u.op];
-  CaseId id{op.name, ws.o->seed, u.idx[0], {}};
+  CaseId id = ws.gen.id(op.name, ws.o->seed, u.idx[0]);
   std::string how = u.crash_detail;
   CaseRecord rec;
   bool reproduces = detail::crashes_in_child(ws.gen, id, &how);
   if (reproduces && ws.o->shrink) {
     for (int step = 0; step < 100; ++step) {
-      size_t n = detail::shrink_candidates(detail::spec_of(op, id, ws.gen.config())).size();
+      size_t n = detail::shrink_candidates(detail::spec_of(op, id, ws.gen.config_for(id))).size();
       bool moved = false;
       for (size_t i = 0; i < n && !moved; ++i) {
         CaseId c = id;
@@ -189,7 +189,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
   for (uint64_t i : u.idx) {
     ws.slot->index = i;
     ws.slot->phase = 1;
-    cases.push_back(ws.gen.draw(CaseId{op.name, ws.o->seed, i, {}}));
+    cases.push_back(ws.gen.draw(ws.gen.id(op.name, ws.o->seed, i)));
   }
   std::vector<const Case*> ptrs;
   for (auto& c : cases) ptrs.push_back(&c.c);
@@ -398,7 +398,7 @@ Results run_campaign(const Options& o) {
         continue;
       }
       CaseRecord rec;
-      rec.id = CaseId{ops[u.op]->name, o.seed, index, {}};
+      rec.id = gen.id(ops[u.op]->name, o.seed, index);
       rec.op = ops[u.op]->name;
       rec.dtype = d;
       rec.kind = kind;
@@ -502,7 +502,7 @@ Results run_campaign(const Options& o) {
       if (u.describe_crash) {
         // Describing the crash crashed too: record it bare.
         CaseRecord rec;
-        rec.id = CaseId{ops[u.op]->name, o.seed, crashed, {}};
+        rec.id = gen.id(ops[u.op]->name, o.seed, crashed);
         rec.op = rec.id.op;
         rec.dtype = gen.dtype_of(*ops[u.op], o.seed, crashed).value_or(DType::Float64);
         rec.kind = Mismatch::crash;

@@ -142,6 +142,12 @@ Shape draw_shape(Rng& r, const GenConfig& cfg) {
     double u = r.unit();
     d = u < 0.05 ? 0 : u < 0.25 ? 1 : r.range(2, std::max<int64_t>(2, std::min<int64_t>(cfg.max_elements, 9)));
   }
+  // With a raised cap, a third of the shapes get one long axis near the cap, so that bugs past
+  // thresholds (blocking, 2^16 elements, threading) are reached; small shapes stay the default.
+  if (cfg.max_elements > GenConfig{}.max_elements && rank >= 1 && r.chance(0.33)) {
+    const int64_t lo = std::max<int64_t>(cfg.max_elements / 4, 10);
+    s[r.below(static_cast<uint64_t>(rank))] = r.range(lo, std::max(lo, cfg.max_elements));
+  }
   auto bound = [](const Shape& sh) {  // the elements of any shape broadcasting to sh with 0 -> 1
     int64_t n = 1;
     for (auto d : sh) n *= std::max<int64_t>(d, 1);
@@ -498,7 +504,10 @@ Case materialize(const CaseSpec& s) {
     } catch (const std::exception&) {
       if (!s.args.empty() && !s.args[0].is_scalar) shape = s.args[0].shape;
     }
-    if (s.out_other_dtype) od = s.out_dtype;
+    if (s.out_other_dtype && od != s.out_dtype) {
+      c.compute_dtype = od;
+      od = s.out_dtype;
+    }
     c.out = parity::zeros(shape, od);
   }
   return c;
@@ -732,15 +741,29 @@ DrawnCase drawn(const CaseId& id, const CaseSpec& s) {
 }
 }  // namespace
 
+GenConfig CaseGen::config_for(const CaseId& id) const {
+  GenConfig c = cfg_;
+  if (id.max_elements > 0) c.max_elements = id.max_elements;
+  return c;
+}
+
+CaseId CaseGen::id(const std::string& op, uint64_t seed, uint64_t index) const {
+  CaseId i{op, seed, index, {}};
+  if (cfg_.max_elements != GenConfig{}.max_elements) i.max_elements = cfg_.max_elements;
+  return i;
+}
+
 DrawnCase CaseGen::draw(const CaseId& id) const {
   const opinfo::OpInfo& op = op_of(id);
-  if (id.shrink_path.empty()) return drawn(id, draw_spec(op, id.seed, id.index, cfg_));
-  return drawn(id, follow(op, id, cfg_).value());
+  const GenConfig cfg = config_for(id);
+  if (id.shrink_path.empty()) return drawn(id, draw_spec(op, id.seed, id.index, cfg));
+  return drawn(id, follow(op, id, cfg).value());
 }
 
 std::vector<DrawnCase> CaseGen::shrinks(const CaseId& id) const {
   const opinfo::OpInfo& op = op_of(id);
-  CaseSpec s = id.shrink_path.empty() ? draw_spec(op, id.seed, id.index, cfg_) : follow(op, id, cfg_).value();
+  const GenConfig cfg = config_for(id);
+  CaseSpec s = id.shrink_path.empty() ? draw_spec(op, id.seed, id.index, cfg) : follow(op, id, cfg).value();
   std::vector<DrawnCase> out;
   uint32_t i = 0;
   for (const CaseSpec& c : shrink_candidates(s)) {

@@ -1,5 +1,6 @@
 // Running cases on both sides: the engine case by case, NumPy in one Python call per batch
 // (reference callables compiled once, no per-case source text), then the suites' comparator.
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -217,12 +218,17 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
   r.numpy = std::move(numpy);
   DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
              : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
-  r.verdict = compare(r.engine, r.numpy, c.op->tolerance(rd));
+  Tolerance tol = c.op->tolerance(rd);
+  if (c.compute_dtype) {
+    const Tolerance t = c.op->tolerance(*c.compute_dtype);
+    tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
+  }
+  r.verdict = compare(r.engine, r.numpy, tol);
   if (!r.verdict.match() && r.verdict.kind != Mismatch::crash) {
     DType d = DType::Float64;
     for (const auto& a : c.input.args)
       if (a.is_tensor()) { d = a.tensor().dtype(); break; }
-    if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input.note))
+    if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out))
       r.accepted = x->what + ": " + x->reason;
   }
   return r;

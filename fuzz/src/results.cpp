@@ -50,6 +50,7 @@ double max_nan(double a, double b) {  // NaN counts as the largest
 
 std::string CaseId::str() const {
   std::string s = op + ":" + std::to_string(seed) + ":" + std::to_string(index);
+  if (max_elements > 0) s += ":e" + std::to_string(max_elements);
   if (!shrink_path.empty()) {
     s += ":s";
     for (size_t i = 0; i < shrink_path.size(); ++i) {
@@ -63,7 +64,7 @@ std::string CaseId::str() const {
 CaseId CaseId::parse(const std::string& s) {
   auto bad = [&](const std::string& why) {
     return ValueError("[replay] malformed case id '" + s + "': " + why +
-                      " (expected OP:SEED:INDEX or OP:SEED:INDEX:sA.B.C)");
+                      " (expected OP:SEED:INDEX, optionally followed by :eCAP and :sA.B.C)");
   };
   std::vector<std::string> parts = split(s, ':');
   CaseId id;
@@ -77,6 +78,13 @@ CaseId CaseId::parse(const std::string& s) {
         id.shrink_path.push_back(static_cast<uint32_t>(v));
       }
     }
+  }
+  if (parts.size() >= 4 && parts.back().size() > 1 && parts.back()[0] == 'e') {
+    uint64_t v;
+    if (!parse_u64(parts.back().substr(1), v) || v == 0 || v > (1ULL << 40))
+      throw bad("bad element cap '" + parts.back() + "'");
+    id.max_elements = static_cast<int64_t>(v);
+    parts.pop_back();
   }
   if (parts.size() < 3) throw bad("too few fields");
   if (!parse_u64(parts[parts.size() - 1], id.index)) throw bad("bad index '" + parts.back() + "'");

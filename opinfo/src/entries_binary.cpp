@@ -146,15 +146,7 @@ void add_binary_ops(std::vector<OpInfo>& db) {
     op.sample_inputs = [n, dom](DType d) { return binary_samples(n, d, dom); };
     op.reference_inputs = [n](DType d) { return binary_reference(n, d); };
     op.error_inputs = [n] { return binary_errors(n); };
-    if (!integer_only(n))
-      // the samples: this file's (NumpyRef) and the TypePromotion suite's, by note
-      for (const char* note : {"weak scalar 2.5", "weak scalar 1.5 second", "weak scalar 1.5 first"})
-        op.discrepancies.push_back(
-            {Discrepancy::Kind::differs, {DType::BFloat16}, {}, "bfloat16 array with a Python float gives bfloat16",
-             "NEP 50 keeps a float array's dtype against a weak Python float (float16 + 2.5 is float16); the "
-             "engine applies that to bfloat16 too. ml_dtypes' bfloat16 is a legacy user dtype that NumPy cannot "
-             "promote weakly: its ufuncs give float32 (and np.result_type float64)",
-             note});
+    // bfloat16 with a Python float: declared once for every op (global_discrepancies).
     if (is_one_of(n, {"maximum", "minimum", "fmax", "fmin"}))
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {DType::Float16}, {},
@@ -216,12 +208,6 @@ void add_binary_ops(std::vector<OpInfo>& db) {
           {{ArrayLike(v), ArrayLike(v.reshape({-1, 1})), ArrayLike(v)}, {}, "extremal values"},
           {{ArrayLike(make_tensor({n, 1}, DType::Bool, 5)), ArrayLike(v), ArrayLike(v.reshape({-1, 1}))}, {}, "extremal values, bool condition"}};
     };
-    for (const char* note : {"weak scalar y=2.5", "weak scalar 1.5 second"})  // NumpyRef's, TypePromotion's
-      op.discrepancies.push_back(
-          {Discrepancy::Kind::differs, {DType::BFloat16}, {}, "where(c, bfloat16 array, Python float) gives bfloat16",
-           "NEP 50 keeps a float array's dtype against a weak Python float; np.where with ml_dtypes' bfloat16 "
-           "(a legacy user dtype NumPy cannot promote weakly) gives float64",
-           note});
     op.error_inputs = [] {
       return std::vector<ErrorInput>{
           {{{ArrayLike(make_tensor({3}, DType::Bool, 1)), ArrayLike(make_tensor({4}, DType::Float64, 2)),

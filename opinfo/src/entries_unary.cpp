@@ -65,7 +65,15 @@ void add_unary_ops(std::vector<OpInfo>& db) {
       // NumPy has no sigmoid: the reference is scipy.special.expit's definition, 1/(1+exp(-x)) in
       // float64 rounded to the result dtype, with ufunc-like out= casting (oracle prelude).
     }
-    if (n == "conj") op.numpy_method = "conj";
+    if (n == "conj") {
+      op.numpy_method = "conj";
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {DType::Bool}, {"VariantConsistency"},
+           "bool conj: the method keeps bool, the function gives int8",
+           "NumPy's own forms differ: ndarray.conj() of a non-complex array returns the array itself, while "
+           "np.conjugate has no bool loop and casts to int8; each engine form matches its NumPy form (NumpyRef)",
+           ""});
+    }
     if (n == "log" || n == "log2" || n == "log10" || n == "sqrt") op.domain = D{0.05, 9};
     if (n == "log1p") op.domain = D{-0.9, 9};
     if (n == "arcsin" || n == "arccos" || n == "arctanh") op.domain = D{-0.95, 0.95};

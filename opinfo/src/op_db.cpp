@@ -20,16 +20,31 @@ Tolerance OpInfo::tolerance(DType d) const {
   return default_tolerance(d);
 }
 
-const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
-                                            const std::string& note) const {
-  for (const auto& x : discrepancies) {
+namespace {
+const Discrepancy* find_in(const std::vector<Discrepancy>& list, Discrepancy::Kind k, const std::string& suite,
+                           DType d, const std::string& note, const std::vector<std::string>* traits) {
+  for (const auto& x : list) {
     if (x.kind != k) continue;
     if (!x.suites.empty() && std::find(x.suites.begin(), x.suites.end(), suite) == x.suites.end()) continue;
     if (!x.dtypes.empty() && std::find(x.dtypes.begin(), x.dtypes.end(), d) == x.dtypes.end()) continue;
     if (!x.note.empty() && x.note != note) continue;
+    if (!x.when.empty() && (!traits || std::find(traits->begin(), traits->end(), x.when) == traits->end())) continue;
     return &x;
   }
   return nullptr;
+}
+}  // namespace
+
+const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
+                                            const std::string& note) const {
+  return find_in(discrepancies, k, suite, d, note, nullptr);
+}
+
+const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
+                                            const SampleInput& in, const Tensor& out) const {
+  const std::vector<std::string> traits = case_traits(in, out);
+  if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits)) return x;
+  return find_in(global_discrepancies(), k, suite, d, in.note, &traits);
 }
 
 const std::vector<OpInfo>& op_db() {

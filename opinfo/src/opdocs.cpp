@@ -61,7 +61,7 @@ std::string ops_json() {
     for (const auto& d : op.discrepancies)
       ds.push_back({{"kind", d.kind == Discrepancy::Kind::skip ? "skip" : "differs"},
                     {"dtypes", names(d.dtypes)}, {"suites", d.suites}, {"what", d.what}, {"reason", d.reason},
-                    {"sample", d.note}});
+                    {"sample", d.note}, {"when", d.when}});
     j["discrepancies"] = ds;
     nlohmann::json ts = nlohmann::json::array();
     for (const auto& t : op.tolerances)
@@ -79,18 +79,22 @@ std::string discrepancies_markdown() {
         "--write reports/DISCREPANCIES.md`; a test fails when this file is out of date.\n"
         "Each row is a behaviour of the engine that deliberately differs from NumPy 2.2 (`differs`), or a "
         "case the suites skip (`skip`), with its reason. Tolerance overrides follow.\n\n";
-  os << "| op | kind | dtypes | suites | sample | what | reason |\n|---|---|---|---|---|---|---|\n";
+  os << "| op | kind | dtypes | suites | cases | what | reason |\n|---|---|---|---|---|---|---|\n";
   size_t n = 0;
+  auto row = [&](const std::string& op, const Discrepancy& d) {
+    os << "| " << op << " | " << (d.kind == Discrepancy::Kind::skip ? "skip" : "differs") << " | "
+       << (d.dtypes.empty() ? "all" : dtype_set_str(d.dtypes)) << " | ";
+    std::string suites;
+    for (const auto& s : d.suites) suites += (suites.empty() ? "" : ", ") + s;
+    std::string cases = d.note.empty() ? "" : "sample: " + d.note;
+    if (!d.when.empty()) cases += (cases.empty() ? "" : "; ") + d.when;
+    os << (suites.empty() ? "all" : suites) << " | " << (cases.empty() ? "all" : cases) << " | " << d.what << " | "
+       << d.reason << " |\n";
+    ++n;
+  };
+  for (const auto& d : global_discrepancies()) row("* (every op)", d);
   for (const auto& op : op_db())
-    for (const auto& d : op.discrepancies) {
-      os << "| " << op.name << " | " << (d.kind == Discrepancy::Kind::skip ? "skip" : "differs") << " | "
-         << (d.dtypes.empty() ? "all" : dtype_set_str(d.dtypes)) << " | ";
-      std::string suites;
-      for (const auto& s : d.suites) suites += (suites.empty() ? "" : ", ") + s;
-      os << (suites.empty() ? "all" : suites) << " | " << (d.note.empty() ? "all" : d.note) << " | " << d.what
-         << " | " << d.reason << " |\n";
-      ++n;
-    }
+    for (const auto& d : op.discrepancies) row(op.name, d);
   if (n == 0) os << "| (none) | | | | | | |\n";
   os << "\n## Tolerance overrides\n\nDefaults (`default_tolerance`, by result dtype): float16 rtol 1e-3, bfloat16 "
         "1.6e-2, float32/complex64 1.3e-6 (atol 1e-5), float64/complex128 1e-7 (atol 1e-7); integers and bool exact.\n\n"

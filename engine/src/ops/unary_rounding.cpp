@@ -110,6 +110,26 @@ Tensor write_out(const Tensor& r, const Tensor& o) {
   o.storage()->bump_version();
   return o;
 }
+
+// An out= of another dtype than the result's: NumPy's three ufunc calls each write into out, so
+// the scaled value is rounded to out's dtype before rint (round(float16, 2, out=complex64) of
+// -65216 overflows in float16, then (-inf+0j) / 100 is -inf+nanj).
+Tensor round_via_out(const Tensor& x, int64_t decimals, const Tensor& o) {
+  if (is_complex(x.dtype())) {  // the parts separately, into out.real and out.imag
+    round_via_out(x.real(), decimals, o.real());
+    round_via_out(x.imag(), decimals, o.imag());
+    return o;
+  }
+  const double p = power_of_ten(decimals < 0 ? -decimals : decimals);
+  // ml_dtypes runs bfloat16 with a Python float in a float32 loop (exact widening first).
+  const Tensor src = x.dtype() == DType::BFloat16 ? x.astype(DType::Float32) : x;
+  if (decimals > 0) multiply(src, p, o);
+  else divide(src, p, o);
+  rint(o, o);
+  if (decimals > 0) divide(o, p, o);
+  else multiply(o, p, o);
+  return o;
+}
 }  // namespace
 
 Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
@@ -138,6 +158,7 @@ Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
     // NumPy scales into a float64 array (or into out=, which must then take float64) ...
     if (is_bool(d) && !o) throw_scale_cast(decimals, float64, bool_);
     if (o && !can_cast(float64, o->dtype(), Casting::same_kind)) throw_scale_cast(decimals, float64, o->dtype());
+    if (o && o->dtype() != float64) return round_via_out(x, decimals, *o);
     Tensor r = round_inexact(x.astype(float64), decimals);
     if (o) return write_out(r, *o);
     return r.astype(d);  // ... and casts back unsafely, wrapping like NumPy (127 -> 130 -> -126)
@@ -146,6 +167,7 @@ Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
     if (is_complex(d) && !is_complex(o->dtype()))
       throw TypeError("[round] array does not have imaginary part to set");
     if (!can_cast(d, o->dtype(), Casting::same_kind)) throw_scale_cast(decimals, d, o->dtype());
+    if (o->dtype() != d) return round_via_out(x, decimals, *o);
   }
   Tensor r = round_inexact(x, decimals);
   return o ? write_out(r, *o) : r;

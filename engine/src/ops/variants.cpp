@@ -1,10 +1,17 @@
 // The method and in-place forms of every elementwise op, generated from op_list.h.
+#include <string_view>
+
 #include "parity/ops.h"
 
 namespace parity {
 
-#define PARITY_X(name, py)                                   \
-  Tensor Tensor::name() const { return parity::name(*this); } \
+// ndarray.conj() of a non-complex array is the array itself (a bool array stays bool, where
+// np.conjugate gives int8).
+#define PARITY_X(name, py)                                                                       \
+  Tensor Tensor::name() const {                                                                  \
+    if (std::string_view(#name) == "conj" && defined() && !is_complex(dtype())) return *this;    \
+    return parity::name(*this);                                                                  \
+  }                                                                                              \
   Tensor& Tensor::name##_() {                                 \
     parity::name(*this, *this);                               \
     return *this;                                             \

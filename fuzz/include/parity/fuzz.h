@@ -15,12 +15,14 @@
 namespace parity::fuzz {
 
 // Identifies one case: the op, the campaign seed, the case's index, and the path of shrink steps
-// taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1".
+// taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1";
+// a campaign with a raised element cap adds it, "sin:42:1337:e100000:s3.0.1".
 struct CaseId {
   std::string op;
   uint64_t seed = 0;
   uint64_t index = 0;
   std::vector<uint32_t> shrink_path;
+  int64_t max_elements = 0;  // the generator's element cap when not the default (0: default)
   std::string str() const;
   static CaseId parse(const std::string& s);  // ValueError on a malformed id
 };

@@ -44,6 +44,11 @@ class CaseGen {
   // The case for `id`, with its shrink path applied. ValueError for an unknown op, an op that
   // claims no dtype, or a shrink path that does not exist.
   DrawnCase draw(const CaseId& id) const;
+  // The id of a case drawn as-is; it carries this generator's element cap when not the default,
+  // so that the id alone replays the case.
+  CaseId id(const std::string& op, uint64_t seed, uint64_t index) const;
+  // This generator's config with the id's element cap applied.
+  GenConfig config_for(const CaseId& id) const;
   // The simpler cases one shrink step away from `id`'s case, in order; the i-th is the case of
   // id with i appended to its shrink_path. (fewer dims, smaller dims, simpler values, contiguous
   // layouts, fewer kwargs, function variant.)

@@ -1,6 +1,7 @@
 #pragma once
 // One test case and what an executor made of it. Design: ../shared/DESIGN.md, "One case, end to end".
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -34,6 +35,10 @@ struct Case {
   SampleInput input;
   Device device = Device::cpu;
   Tensor out;  // for Variant::out: the tensor to write into (a fresh copy is made per executor)
+  // For an out= of another dtype: the dtype the op computes in (its function variant's result).
+  // The comparison then allows the looser tolerance of the two: cosh(float32, out=float64) is a
+  // float32 result widened, not a float64 one.
+  std::optional<DType> compute_dtype;
 };
 
 // The result of running a case: output tensors, or the Python-style error it raised.

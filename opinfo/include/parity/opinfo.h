@@ -30,7 +30,20 @@ struct Discrepancy {
   std::string reason;            // why
   // Which samples it concerns (by SampleInput::note); empty: all of them.
   std::string note;
+  // Which cases it concerns, by a trait of the case's inputs (case_traits); empty: all of them.
+  std::string when = "";
 };
+
+// Traits of a case that declared discrepancies can be scoped by (so that the suites and the
+// fuzzer, whose generated cases carry no sample note, recognise the same behaviour):
+inline constexpr const char* kBf16PythonFloat = "bfloat16 with a Python float";
+inline constexpr const char* kBf16MixedScalar = "bfloat16 with another array dtype and a Python scalar";
+inline constexpr const char* kBf16MixedOut = "bfloat16 mixed with another dtype through out=";
+inline constexpr const char* kFloatToIntOutOfRange = "float to integer cast of NaN, inf or an out-of-range value";
+std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out = Tensor());
+
+// Discrepancies that hold for every op (shown as op "*" in reports/DISCREPANCIES.md).
+const std::vector<Discrepancy>& global_discrepancies();
 
 struct ToleranceOverride {
   DType dtype;
@@ -69,8 +82,12 @@ struct OpInfo {
   bool claims(DType d, Device dev = Device::cpu) const;
   Tolerance tolerance(DType d) const;
   // The discrepancy of kind `k` that covers this suite, dtype and sample note, if any.
+  // Entries scoped by a trait (`when`) match only the overload that is given the case.
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                       const std::string& note = "") const;
+  // The same for a whole case: its note and traits; the op's entries first, then the global ones.
+  const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
+                                      const SampleInput& in, const Tensor& out = Tensor()) const;
 };
 
 // Every op in the database, in a stable order.
