@@ -433,3 +433,18 @@ TEST(BinaryClip, MatchesNumpyIncludingNaNAndIntBounds) {
   Tensor bad = oracle::eval_tensor("np.zeros(3)");
   EXPECT_RAISES_LIKE_NUMPY(clip(f, 0, 1, bad), "np.clip(f, 0, 1, out=np.zeros(3))", args);
 }
+
+// NumPy's complex multiply runs its SIMD loop (loops_arithm_fp.dispatch.c.src, simd_cmul with
+// AVX2 fmaddsub): the a.real products are fused (fma), the a.imag ones rounded first, which
+// differs from the textbook product only where a product overflows. Expected values: NumPy.
+TEST(Binary, ComplexMultiplyFusesLikeNumpysSimdLoop) {
+  for (const std::string dt : {"np.complex64", "np.complex128"}) {
+    const std::string big = dt == "np.complex64" ? "3.0173922e+38" : "1.7e308";
+    Tensor a = oracle::eval_tensor("np.array([complex(" + big + ", -6), 1+2j, complex(np.inf, 1), 0.1+0.7j], " + dt + ")");
+    Tensor b = oracle::eval_tensor("np.array([complex(-np.inf, -7), 3-1j, complex(0, np.nan), 0.3-0.9j], " + dt + ")");
+    const oracle::Args args{{"a", a}, {"b", b}};
+    EXPECT_TRUE(matches_numpy(multiply(a, b), "np.multiply(a, b)", args, 0)) << dt;  // -inf+infj first
+    EXPECT_TRUE(matches_numpy(multiply(a.index({Slice(0, 1)}).reshape({}), b), "np.multiply(a[0], b)", args, 0)) << dt;
+    EXPECT_TRUE(matches_numpy(multiply(a, b.index({Slice(0, 1)}).reshape({})), "np.multiply(a, b[0])", args, 0)) << dt;
+  }
+}

@@ -180,3 +180,40 @@ TEST(Linalg, OuterMatchesNumpy) {
     EXPECT_TRUE(matches_numpy(outer(a, b), "np.outer(a, b)", {{"a", a}, {"b", b}}, 0)) << ea << ", " << eb;
   }
 }
+
+// np.dot with an operand of shape (), (1,) or (1, 1) in float32/64 and complex: NumPy's
+// cblas_matrixproduct computes s * x with BLAS axpy into zeros: a zero s gives zeros even
+// against inf/nan, one element is the plain product, complex products follow OpenBLAS's kernels.
+// Other dtypes and N-D operands go through np.multiply. Expected values: NumPy.
+TEST(Linalg, DotWithScalarOperandFollowsBlas) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"np.array(0.0, np.float32)", "np.array([0, -np.inf, np.nan], np.float32)"},
+      {"np.array(-0.0)", "np.array([[1.0, np.inf], [np.nan, -2.0]])"},
+      {"np.array(-1.0)", "np.array([0.0, 2.0])"},
+      {"np.array(np.inf, np.float32)", "np.array([0, 1, -np.inf], np.float32)"},
+      {"np.array(np.nan)", "np.array([0.0, 1.0])"},
+      {"np.array([0.0])", "np.array([[np.inf, 1.0, 2.0]])"},
+      {"np.array([[0.0]])", "np.array([[np.inf, 1.0, 2.0]])"},
+      {"np.array([[np.inf], [2.0]], np.float32)", "np.array([0.0], np.float32)"},
+      {"np.array(0j, np.complex64)", "np.array([complex(np.nan, 1), np.inf], np.complex64)"},
+      {"np.array(1e-30j, np.complex128)", "np.array([complex(np.nan, 1), np.inf, 1+2j], np.complex128)"},
+      {"np.array(complex(3.0173922e+38, -6), np.complex64)", "np.full(40, complex(-np.inf, -7), np.complex64)"},
+      {"np.array(complex(3.0173922e+38, -6), np.complex64)", "np.full((3, 4), complex(-np.inf, -7), np.complex64)"},
+      {"np.array(complex(1.7e308, -6))", "np.full((2, 20), complex(-np.inf, -7))"},
+      {"np.array(complex(1.7e308, -6))", "np.full(3, complex(-np.inf, -7))[::-1]"},
+      {"np.array(0, np.int32)", "np.array([5, -3], np.int32)"},
+      {"np.array(0.0, np.float16)", "np.array([np.inf, 1], np.float16)"},
+      {"np.array(0.0)", "np.full((2, 1, 2), np.inf)"},
+  };
+  for (const auto& [sa, sb] : cases) {
+    Tensor a = oracle::eval_tensor(sa), b = oracle::eval_tensor(sb);
+    const oracle::Args args{{"a", a}, {"b", b}};
+    EXPECT_TRUE(matches_numpy(dot(a, b), "np.dot(a, b)", args, 1e-6)) << sa << " . " << sb;
+    if (a.ndim() == 0)
+      EXPECT_TRUE(matches_numpy(dot(b, a), "np.dot(b, a)", args, 1e-6)) << sb << " . " << sa;
+  }
+  // a reversed view keeps the product order of its elements
+  Tensor a = oracle::eval_tensor("np.array(complex(3.0173922e+38, -6), np.complex64)");
+  Tensor b = oracle::eval_tensor("np.array([complex(-np.inf, -7), 1j, 2], np.complex64)");
+  EXPECT_TRUE(matches_numpy(dot(a, b.flip()), "np.dot(a, b[::-1])", {{"a", a}, {"b", b}}));
+}

@@ -419,3 +419,73 @@ TEST(ReduceTest, MethodFormsMatchFunctions) {
   EXPECT_TRUE(matches(max(x, std::vector<int64_t>{0}), "np.max(x, axis=0)", a));
   EXPECT_TRUE(matches(min(x), "np.min(x)", a));
 }
+
+// out= of another dtype: NumPy loops in the binary ufunc's loop for (out, input) and casts into out.
+// Expected values are NumPy's (exact: every comparison here is bitwise or 0 tolerance).
+TEST(ReduceTest, OutDtypePicksTheLoop) {
+  auto run = [](const std::string& x_expr, const std::string& o_expr, const std::function<Tensor(Tensor, Tensor)>& f,
+                const std::string& call) {
+    Tensor x = oracle::eval_tensor(x_expr), o = oracle::eval_tensor(o_expr);
+    f(x, o);
+    Tensor want = oracle::eval_tensor("(lambda o: (" + call + ", o)[1])(" + o_expr + ")", {{"x", x}});
+    EXPECT_TRUE(same_array(o, want, 0, 0)) << call << " with x = " << x_expr;
+  };
+  // int64 into uint64: the float64 loop (the sum rounds to a double first).
+  run("np.array([-9172489188220220679], np.int64)", "np.zeros((), np.uint64)",
+      [](Tensor x, Tensor o) { return sum(x, std::nullopt, false, std::nullopt, o); }, "np.sum(x, out=o)");
+  // int16 into complex128: the complex128 loop, no int64 wrap.
+  run("np.array([1, -31991, -26578, 27260, 30, 13609], np.int16)", "np.zeros((), np.complex128)",
+      [](Tensor x, Tensor o) { return prod(x, std::nullopt, false, std::nullopt, o); }, "np.prod(x, out=o)");
+  // float64 into int64: accumulated in float64, truncated once (0.5 + 0.5 = 1).
+  run("np.array([0.5, 0.5, 0.5])", "np.zeros(3, np.int64)",
+      [](Tensor x, Tensor o) { return cumsum(x, std::nullopt, std::nullopt, o); }, "np.cumsum(x, out=o)");
+  run("np.array([[-88, 26, -70], [-114, -45, 1]], np.int8)", "np.zeros(6, ml_dtypes.bfloat16)",
+      [](Tensor x, Tensor o) { return cumsum(x, std::nullopt, std::nullopt, o); }, "np.cumsum(x, out=o)");
+  // maximum.reduce has no identity: the first element goes into out (uint16 64459 -> uint8 203) and
+  // is read back into the uint16 loop, so the result is 46918 -> 70.
+  run("np.array([64459, 0, 46918], np.uint16)", "np.zeros((), np.uint8)",
+      [](Tensor x, Tensor o) { return amax(x, std::nullopt, false, o); }, "np.amax(x, out=o)");
+  run("np.array([232, 0, 0], np.uint8)", "np.zeros((), np.int8)",
+      [](Tensor x, Tensor o) { return nanmin(x, std::nullopt, false, o); }, "np.nanmin(x, out=o)");
+}
+
+// mean/var/std follow _methods.py: integer dtype= computes in that integer type, the sum goes into
+// out= before the in-place division by an intp count, complex outs divide as complex.
+TEST(ReduceTest, StatsFollowNumpysMethods) {
+  auto check = [](const Tensor& got, const std::string& call, const oracle::Args& a) {
+    EXPECT_TRUE(same_array(got, parity::testing::numpy_value(call, a), 0, 0)) << call;
+  };
+  Tensor b = oracle::eval_tensor("np.array([True, False])");
+  Tensor e = oracle::eval_tensor("np.array([], np.bool_)");
+  Tensor u = oracle::eval_tensor("np.array(1067639142, np.uint32)");
+  Tensor f = oracle::eval_tensor("np.array(5.85e109)");
+  Tensor i = oracle::eval_tensor("np.array([[1, 2, 3, 9], [4, -7, 100, 5]], np.int8)");
+  Tensor c = oracle::eval_tensor("np.array([1+2j, 3-1j, -2+0.5j], np.complex64)");
+  Tensor h = oracle::eval_tensor("np.array([[0.1, 0.7, 1.3], [2.2, 5.5, 0.3]], np.float16)");
+  const oracle::Args ab{{"x", b}}, ae{{"x", e}}, au{{"x", u}}, af{{"x", f}}, ai{{"x", i}}, ac{{"x", c}}, ah{{"x", h}};
+  Tensor o32 = zeros({}, float32);
+  parity::std(b, std::nullopt, 0, false, int8, o32);
+  check(o32, "np.std(x, dtype=np.int8, out=np.zeros((), np.float32))", ab);
+  Tensor oc = zeros({}, complex64);
+  mean(e, std::nullopt, false, std::nullopt, oc);
+  check(oc, "np.mean(x, out=np.zeros((), np.complex64))", ae);
+  Tensor vc = zeros({}, complex64);
+  var(e, std::nullopt, 0, false, std::nullopt, vc);
+  check(vc, "np.var(x, out=np.zeros((), np.complex64))", ae);
+  // uint32 with dtype=float32: the mean in float32, deviations in float64 (uint32 - float32).
+  check(var(u, std::nullopt, 0, false, float32), "np.var(x, dtype=np.float32)", au);
+  check(var(f, std::nullopt, 0, false, float32), "np.var(x, dtype=np.float32)", af);  // inf, not nan
+  check(var(i, std::vector<int64_t>{1}, 0, false, int8), "np.var(x, axis=1, dtype=np.int8)", ai);
+  check(mean(i, std::vector<int64_t>{1}, false, int8), "np.mean(x, axis=1, dtype=np.int8)", ai);
+  check(var(c, std::nullopt, 0, false, float32), "np.var(x, dtype=np.float32)", ac);
+  check(mean(h), "np.mean(x)", ah);  // a NumPy scalar: float16(sum / n) rounds once
+  check(mean(h, std::vector<int64_t>{1}), "np.mean(x, axis=1)", ah);
+  // std of an integer-typed array result: sqrt(ret, out=ret) cannot cast float16 to int8.
+  parity::testing::check_error([&] { parity::std(i, std::vector<int64_t>{1}, 0, false, int8); },
+                               "np.std(x, axis=1, dtype=np.int8)", ai);
+  check(parity::std(i, std::nullopt, 0, false, int8), "np.std(x, dtype=np.int8)", ai);  // a scalar: no error
+  // nanmean: inexact input into a non-inexact out (bfloat16 is not np.inexact) raises TypeError.
+  Tensor fl = oracle::eval_tensor("np.array([1.0, np.nan, 2.0], np.float32)");
+  parity::testing::check_error([&] { nanmean(fl, std::nullopt, false, std::nullopt, zeros({}, bfloat16)); },
+                               "np.nanmean(x, out=np.zeros((), ml_dtypes.bfloat16))", {{"x", fl}});
+}

@@ -446,3 +446,15 @@ TEST(UnaryComplexParts, RealAndImagOfComplexAreViews) {
   Tensor f = oracle::eval_tensor("np.array([1.5, 2.5])");
   EXPECT_TRUE(real(f).is_same_view(f));  // real input: x itself
 }
+
+// NumPy's complex square is its SIMD complex product x*x (simd_cmul with AVX2 fmaddsub): the
+// real-part product fused with -(im*im), so (3.4e38+infj)**2 is -inf+infj. Expected values: NumPy.
+TEST(Unary, ComplexSquareFusesLikeNumpysSimdLoop) {
+  for (const std::string dt : {"np.complex64", "np.complex128"}) {
+    const std::string big = dt == "np.complex64" ? "3.4028235e+38" : "1.7e308";
+    Tensor x = oracle::eval_tensor("np.array([complex(" + big + ", np.inf), 2-3j, complex(np.nan, 1), 0.1+0.7j], " + dt + ")");
+    const oracle::Args args{{"x", x}};
+    EXPECT_TRUE(parity::testing::matches_numpy(square(x), "np.square(x)", args, 0)) << dt;
+    EXPECT_TRUE(parity::testing::matches_numpy(square(x.index({Slice(0, 1)}).reshape({})), "np.square(x[0])", args, 0)) << dt;
+  }
+}

@@ -1,9 +1,12 @@
 // Case traits that declared discrepancies are scoped by, and the discrepancies that hold for
 // every op. A trait names a property of a case's inputs, not of an op, so one declaration covers
 // the suites' samples and the fuzzer's generated cases alike.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "parity/ops.h"
+#include "families.h"
 #include "parity/opinfo.h"
 
 namespace parity::opinfo {
@@ -36,10 +39,80 @@ bool has_out_of_range(const Tensor& t, DType to) {
   return false;
 }
 
+double max_dtype_value(DType d) {
+  switch (d) {
+    case DType::Float16: return 65504.0;
+    case DType::BFloat16: case DType::Float32: case DType::Complex64: return 3.4028234663852886e38;
+    default: return 1.7976931348623157e308;
+  }
+}
+
+// Largest |part| of an inexact tensor's elements (inf when any is inf or NaN); 0 otherwise.
+double max_abs(const Tensor& t) {
+  if (!t.defined() || !is_inexact(t.dtype()) || t.size() == 0) return 0;
+  Tensor f = (is_complex(t.dtype()) ? parity::concatenate({t.real().reshape({-1}), t.imag().reshape({-1})})
+                                    : t.reshape({-1}))
+                 .astype(DType::Float64)
+                 .copy();
+  const double* p = f.data<double>();
+  double m = 0;
+  for (int64_t i = 0; i < f.size(); ++i) {
+    if (!std::isfinite(p[i])) return std::numeric_limits<double>::infinity();
+    m = std::max(m, std::fabs(p[i]));
+  }
+  return m;
+}
+
 }  // namespace
 
-std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out) {
+std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, const Tensor& natural) {
   std::vector<std::string> traits;
+  // Products that overflow (or inf/nan factors): |a| * |b| past the dtype's largest value, for the
+  // two largest factors among the tensor arguments (squares included).
+  {
+    std::vector<double> m;
+    double lim = 0;
+    for (const ArrayLike& a : in.args)
+      if (a.is_tensor() && a.tensor().defined() && is_inexact(a.tensor().dtype())) {
+        m.push_back(max_abs(a.tensor()));
+        lim = std::max(lim, max_dtype_value(a.tensor().dtype()));
+      }
+    if (!m.empty()) {
+      std::sort(m.rbegin(), m.rend());
+      const double a = m[0], b = m.size() > 1 ? m[1] : m[0];
+      int64_t n = 1;  // a sum of up to n such products
+      for (const ArrayLike& x : in.args)
+        if (x.is_tensor() && x.tensor().defined()) n = std::max(n, x.tensor().size());
+      if (std::isinf(a) ||
+          (a > 0 && b > 0 && std::log2(a) + std::log2(b) + std::log2(static_cast<double>(n)) > std::log2(lim)))
+        traits.emplace_back(kProductOverflow);
+    }
+  }
+  if (!in.args.empty() && in.args[0].is_tensor() && in.args[0].tensor().defined()) {
+    const Tensor& t = in.args[0].tensor();
+    // (float16 too: mean accumulates it in a float32 loop, so a float16 out= is another dtype)
+    if (out.defined() && ((natural.defined() && natural.dtype() != out.dtype()) || out.dtype() == DType::Float16)) {
+      const KwValue* ax = find_kwarg(in.kwargs, "axis");
+      const bool several = !ax || std::holds_alternative<std::monostate>(*ax)
+                               ? t.ndim() >= 2
+                               : std::holds_alternative<std::vector<int64_t>>(*ax) &&
+                                     std::get<std::vector<int64_t>>(*ax).size() >= 2;
+      if (several) traits.emplace_back(kOutCastPartials);
+    }
+    if (!t.is_contiguous()) traits.emplace_back(kReducedLayout);
+  }
+  // An out= of an integer dtype receiving NaN, inf or out-of-range values; or uint64 out= with a
+  // negative signed input, which NumPy's loop takes through float64.
+  if (out.defined() && is_integer(out.dtype())) {
+    bool ub = natural.defined() && has_out_of_range(natural, out.dtype());
+    if (out.dtype() == DType::UInt64)
+      for (const ArrayLike& a : in.args)
+        if (a.is_tensor() && a.tensor().defined() && is_integer(a.tensor().dtype()) &&
+            !is_unsigned_int(a.tensor().dtype()) && a.tensor().size() > 0 &&
+            parity::amin(a.tensor()).item_scalar().i < 0)
+          ub = true;
+    if (ub) traits.emplace_back(kFloatToIntOutOfRange);
+  }
   bool bf16_in = false, other_in = false, py_float = false, py_scalar = false;
   for (const ArrayLike& a : in.args) {
     if (a.is_tensor()) {
@@ -106,6 +179,43 @@ const std::vector<Discrepancy>& global_discrepancies() {
        "", kFloatToIntOutOfRange},
   };
   return list;
+}
+
+void add_trait_discrepancies(std::vector<OpInfo>& db) {
+  auto in = [](const std::string& n, std::initializer_list<const char*> names) {
+    for (const char* x : names)
+      if (n == x) return true;
+    return false;
+  };
+  for (OpInfo& op : db) {
+    if (in(op.name, {"matmul", "dot", "outer", "multiply", "square", "prod", "cumprod"}))
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "which of inf and nan an overflowing product gives",
+           "where products overflow or meet inf/nan, the result (inf, -inf or nan; for complex, which part) "
+           "depends on the order and fusing of the operations, and NumPy's depends on the loop it runs: OpenBLAS "
+           "picks its kernel by shape and stride (vector @ matrix gives [inf, 0] where matrix @ vector gives "
+           "[nan, 0] on the same float32 data), complex multiply fuses (fma) in its SIMD loop but not in its "
+           "scalar fallback (one-element in-place calls, negative strides); the engine fixes one order",
+           "", kProductOverflow});
+    if (op.family == "reduction" && op.has_variant(Variant::out))
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "partial results over several axes kept in the loop dtype",
+           "reducing over several axes into an out= of another dtype, NumPy's buffered iterator writes partial "
+           "results into out (casting them) and reads them back between outer steps, so they are truncated or "
+           "wrapped mid-reduction (max over int32 into int16 compares wrapped partials); the engine keeps them "
+           "in the loop dtype and casts once",
+           "", kOutCastPartials});
+    if (op.family == "reduction" && !in(op.name, {"any", "all", "argmax", "argmin", "count_nonzero"}))
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "the accumulation order over an input not in C order",
+           "NumPy's iterator orders axes by memory layout (keeping stride-0 axes in place, walking negative "
+           "strides in memory order) and buffers partial results, so its float sums over a transposed, strided "
+           "or broadcast view add in another order than over the same values in C order: NumPy's own result "
+           "depends on the layout, visibly with float16/bfloat16 accumulation, cancellation or overflow. The "
+           "engine's order is fixed by its own iterator; the Noncontiguous suite checks that its layouts agree "
+           "with the contiguous result and with NumPy on the suites' samples",
+           "", kReducedLayout});
+  }
 }
 
 }  // namespace parity::opinfo

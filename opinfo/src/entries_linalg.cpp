@@ -60,6 +60,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
       };
     };
     op.reference_inputs = extremal_products;
+    op.sum_of_products = true;
     op.tolerances = long_sum_tolerances();  // also bfloat16 @ bfloat16, a float32 result (ml_dtypes)
     op.error_inputs = [] {
       return Errors{
@@ -95,6 +96,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
       };
     };
     op.reference_inputs = extremal_products;
+    op.sum_of_products = true;
     op.tolerances = long_sum_tolerances();
     op.discrepancies.push_back(
         {Discrepancy::Kind::differs, {DType::Complex64, DType::Complex128}, {},

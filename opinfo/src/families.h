@@ -14,6 +14,8 @@ void add_creation_ops(std::vector<OpInfo>& db);
 void add_linalg_ops(std::vector<OpInfo>& db);
 void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
+// Declarations scoped by a case trait that several ops share (case_traits.cpp).
+void add_trait_discrepancies(std::vector<OpInfo>& db);
 
 // Samples shared by elementwise families: every standard shape, plus the dtype's extremal values
 // for reference inputs.

@@ -41,8 +41,9 @@ const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::stri
 }
 
 const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
-                                            const SampleInput& in, const Tensor& out) const {
-  const std::vector<std::string> traits = case_traits(in, out);
+                                            const SampleInput& in, const Tensor& out,
+                                            const Tensor& natural) const {
+  const std::vector<std::string> traits = case_traits(in, out, natural);
   if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits)) return x;
   return find_in(global_discrepancies(), k, suite, d, in.note, &traits);
 }
@@ -58,6 +59,7 @@ const std::vector<OpInfo>& op_db() {
     add_linalg_ops(v);
     add_indexing_ops(v);
     add_random_ops(v);
+    add_trait_discrepancies(v);
     return v;
   }();
   return db;

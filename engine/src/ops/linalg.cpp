@@ -163,9 +163,109 @@ Tensor matmul_impl(const Tensor& a_in, const Tensor& b_in, const OutArg& out, bo
 
 Tensor matmul(const Tensor& a, const Tensor& b, OutArg out) { return matmul_impl(a, b, out, true); }
 
+namespace {
+// NumPy's cblas_matrixproduct (float32/64, complex64/128, both operands of ndim <= 2) treats an
+// operand of shape (), (1,) or (1, 1) as a scalar s and computes s * x with BLAS axpy into a
+// zeroed result (numpy/_core/src/common/cblasfuncs.c, OpenBLAS kernel/x86_64/[cz]axpy.c):
+//  - one result element: the plain product s*x (no fma, keeps -0);
+//  - s == 0 (both parts for complex): axpy returns early, all zeros, even for inf/nan in x;
+//  - otherwise 0 + s*x per element (-0 becomes +0). Complex: OpenBLAS's C loop, compiled with
+//    FMA, gives re = fma(sr, xr, -(si*xi)), im = fma(sr, xi, si*xr); its AVX2 kernel, used for
+//    unit strides on the first n & -32 (complex64) / n & -16 (complex128) elements, gives
+//    re = fma(-si, xi, sr*xr), im = fma(si, xr, sr*xi).
+enum class MatShape { scalar, column, row, matrix };
+MatShape mat_shape(const Tensor& t) {  // NumPy's _select_matrix_shape
+  if (t.ndim() == 0) return MatShape::scalar;
+  if (t.ndim() == 1) return t.shape(0) > 1 ? MatShape::column : MatShape::scalar;
+  if (t.shape(0) > 1) return t.shape(1) == 1 ? MatShape::column : MatShape::matrix;
+  return t.shape(1) == 1 ? MatShape::scalar : MatShape::row;
+}
+
+template <class T> T plain_mul(const T& s, const T& x) {
+  if constexpr (is_complex_v<T>)
+    return T(s.real() * x.real() - s.imag() * x.imag(), s.real() * x.imag() + s.imag() * x.real());
+  else return s * x;
+}
+
+// y[i*incy] = 0 + s * x[i*incx] for i < n, as OpenBLAS's axpy (s != 0) computes it.
+template <class T> void axpy_into_zero(int64_t n, T s, const T* x, int64_t incx, T* y, int64_t incy) {
+  if constexpr (is_complex_v<T>) {
+    using R = typename T::value_type;
+    const R sr = s.real(), si = s.imag();
+    const int64_t nk = (incx == 1 && incy == 1) ? (n & (sizeof(R) == 4 ? -32 : -16)) : 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const R xr = x[i * incx].real(), xi = x[i * incx].imag();
+      if (i < nk) y[i * incy] = T(std::fma(-si, xi, std::fma(sr, xr, R(0))), std::fma(si, xr, std::fma(sr, xi, R(0))));
+      else y[i * incy] = T(R(0) + std::fma(sr, xr, -(si * xi)), R(0) + std::fma(sr, xi, si * xr));
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) y[i * incy] = T(0) + s * x[i * incx];
+  }
+}
+
+// The scalar branch of cblas_matrixproduct; an undefined Tensor when it does not apply.
+Tensor dot_blas_scalar(const Tensor& a, const Tensor& b) {
+  if (a.ndim() > 2 || b.ndim() > 2) return {};
+  const DType rdt = result_type({a.dtype(), b.dtype()}, "dot");
+  if (rdt != float32 && rdt != float64 && rdt != complex64 && rdt != complex128) return {};
+  const MatShape sa = mat_shape(a), sb = mat_shape(b);
+  if (sa != MatShape::scalar && sb != MatShape::scalar) return {};
+  // NumPy casts to the common dtype (a contiguous copy), and copies arrays with negative or
+  // broadcast (0 with length > 1) strides; the other arrays keep their strides.
+  auto prep = [&](const Tensor& t) {
+    if (t.dtype() != rdt) return t.astype(rdt);
+    for (int64_t i = 0; i < t.ndim(); ++i)
+      if (t.strides()[i] < 0 || (t.strides()[i] == 0 && t.shape(i) > 1)) return t.contiguous();
+    return t;
+  };
+  const bool a_is_s = sa == MatShape::scalar;  // NumPy takes the first operand as s when both are
+  const Tensor s = prep(a_is_s ? a : b), x = prep(a_is_s ? b : a);
+  // the result shape: dot's usual rule (alignment was checked by the caller)
+  Shape rshape;
+  if (a.ndim() == 0) rshape = b.shape();
+  else if (b.ndim() == 0) rshape = a.shape();
+  else {
+    rshape.assign(a.shape().begin(), a.shape().end() - 1);
+    if (b.ndim() == 2) rshape.push_back(b.shape(1));
+  }
+  Tensor r = new_tensor(rshape, rdt);
+  if (r.size() == 0) return r;
+  if (a.ndim() > 0 && b.ndim() > 0 && a.shape(-1) == 0) return zeros(rshape, rdt);  // empty sum
+  dispatch<DTypeList<DType::Float32, DType::Float64, DType::Complex64, DType::Complex128>>(rdt, "dot", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T sv = s.data<T>()[0];
+    const T* px = x.data<T>();
+    T* pr = r.data<T>();
+    const int64_t l = r.size();
+    if (l == 1) {  // NumPy multiplies directly
+      pr[0] = plain_mul(sv, px[0]);
+      return;
+    }
+    std::fill(pr, pr + l, T(0));
+    if (sv == T(0)) return;  // axpy with alpha 0 does nothing
+    if (mat_shape(x) != MatShape::matrix) {  // one axpy along x's long axis
+      const int64_t ax = x.ndim() == 2 && x.shape(0) == 1 ? 1 : 0;
+      axpy_into_zero<T>(l, sv, px, x.strides()[ax], pr, 1);
+      return;
+    }
+    // a matrix x (s is 0-d): one axpy per line along the longer axis, into the C-order result
+    const int64_t maxind = x.shape(0) >= x.shape(1) ? 0 : 1, oind = 1 - maxind;
+    const int64_t rstride[2] = {x.shape(1), 1};
+    for (int64_t i = 0; i < x.shape(oind); ++i)
+      axpy_into_zero<T>(x.shape(maxind), sv, px + i * x.strides()[oind], x.strides()[maxind], pr + i * rstride[oind],
+                        rstride[maxind]);
+  });
+  return r;
+}
+}  // namespace
+
 Tensor dot(const Tensor& a, const Tensor& b) {
   if (!a.defined() || !b.defined()) throw ValueError("[dot] undefined tensor");
-  if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
+  if (a.ndim() == 0 || b.ndim() == 0) {
+    // float/complex operands of ndim <= 2 take BLAS's path; other cases are np.multiply
+    Tensor r = dot_blas_scalar(a, b);
+    return r.defined() ? r : multiply(a, b);
+  }
   const int64_t bk_axis = b.ndim() == 1 ? 0 : b.ndim() - 2;
   if (a.shape(-1) != b.shape()[bk_axis]) {
     std::string sa = shape_str(a.shape()), sb = shape_str(b.shape());
@@ -177,8 +277,11 @@ Tensor dot(const Tensor& a, const Tensor& b) {
                      " (dim " + std::to_string(a.ndim() - 1) + ") != " + std::to_string(b.shape()[bk_axis]) +
                      " (dim " + std::to_string(bk_axis) + ")");
   }
-  // 1-D or 2-D b: matmul's rules give dot's result
-  if (b.ndim() <= 2) return matmul_impl(a, b, {}, false);
+  // 1-D or 2-D b: matmul's rules give dot's result, except where BLAS treats one side as a scalar
+  if (b.ndim() <= 2) {
+    Tensor r = dot_blas_scalar(a, b);
+    return r.defined() ? r : matmul_impl(a, b, {}, false);
+  }
   // N-D b: sum over a's last axis and b's second-to-last; result a.shape[:-1] + b.shape[:-2] + b.shape[-1:]
   const int64_t k = a.shape(-1);
   Tensor a2 = a.reshape({-1, k});

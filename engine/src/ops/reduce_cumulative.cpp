@@ -1,6 +1,7 @@
 // cumsum, cumprod: add/multiply accumulate along one axis (None flattens in C order), rounding
 // to the result dtype at every step as NumPy's accumulate loops do.
 #include "../shape_util.h"
+#include "../ufunc.h"
 #include "reduce_util.h"
 
 namespace parity {
@@ -16,7 +17,10 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
   } else {
     ax = normalize_axis(*axis, x.ndim(), op);
   }
-  const DType acc = dtype ? *dtype : reduce::sum_dtype(x.dtype());
+  // NumPy's add/multiply.accumulate loop: dtype=, else the loop for (out, x) with out=, else the
+  // sum dtype; the whole accumulation runs in it and is cast into out at the end.
+  const DType acc = reduce::loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out,
+                                       reduce::sum_dtype(x.dtype()));
   src = reduce::cast_keep_layout(src, acc);
   Tensor res = new_tensor(src.shape(), acc);
   Shape outer;
@@ -41,6 +45,10 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
                             // NumPy's accumulate starts from the first element, not the identity
                             // (-0.0 stays -0.0; complex inf * (1+0j) would make a NaN part).
                             if (i == 0) v = e;
+                            // NumPy's complex multiply vectorizes (fused) only when out[i-1] and
+                            // out[i] do not overlap: one step per row (n == 2).
+                            else if constexpr (is_complex_v<C>)
+                              v = !prod ? v + e : n == 2 ? reduce::cmul_fused(v, e) : reduce::wrap_mul(v, e);
                             else v = reduce::round_to<S>(prod ? reduce::wrap_mul(v, e) : reduce::wrap_add(v, e));
                             *reinterpret_cast<S*>(b + i * s_out) = static_cast<S>(v);
                           }

@@ -1,6 +1,7 @@
 // amax, amin (NaN propagates), nanmax, nanmin (NumPy's fmax/fmin.reduce: NaN skipped), argmax,
 // argmin (first NaN, else first extreme). Complex values compare lexicographically, as in NumPy.
 #include "../shape_util.h"
+#include "../ufunc.h"
 #include "reduce_util.h"
 
 namespace parity {
@@ -23,18 +24,35 @@ Tensor extreme(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& o
     throw ValueError(op_msg(op, std::string("zero-size array to reduction operation ") +
                                     (skip_nan ? (is_max ? "fmax" : "fmin") : (is_max ? "maximum" : "minimum")) +
                                     " which has no identity"));
-  Tensor res = new_tensor(p.result_shape, x.dtype());
-  dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {
+  // NumPy's maximum/fmax.reduce with out= loops in the dtype resolved for (out, x) (int8 into a
+  // uint64 out: float64), then casts into out. Having no identity, it first copies each output's
+  // first element (index 0 on the reduced axes) into out, cast from x's dtype straight to out's,
+  // and reads it back into the loop dtype: uint16 64459 into a uint8 out starts from 203.
+  const UFuncDef& uf = skip_nan ? (is_max ? ufunc_fmax() : ufunc_fmin()) : (is_max ? ufunc_maximum() : ufunc_minimum());
+  const DType loop = reduce::loop_dtype(uf, x.dtype(), std::nullopt, out, x.dtype());
+  const bool via_out = out.tensor && out.tensor->defined() && out.tensor->dtype() != loop;
+  // With via_out both copies are dense in one axis order, so an element sits at the same offset.
+  const Tensor src = via_out ? reduce::copy_keep_layout(x, loop) : reduce::cast_keep_layout(x, loop);
+  const Tensor firsts =
+      via_out ? reduce::copy_keep_layout(reduce::copy_keep_layout(x, out.tensor->dtype()), loop) : src;
+  const ptrdiff_t first_shift = static_cast<const char*>(firsts.data_ptr()) - static_cast<const char*>(src.data_ptr());
+  if (!src.is_same_view(x)) p = reduce::make_plan(src, axis, keepdims, op);
+  Tensor res = new_tensor(p.result_shape, src.dtype());
+  dispatch<AllTypes>(src.dtype(), op, [&](auto tag) {
     using S = typename decltype(tag)::type;
     using C = compute_t<S>;
     S* o = res.data<S>();
-    reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
+    reduce::for_each_output(p, src, [&](const char* base, int64_t k) {
       bool first = true;
       C acc{};
       reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
         for (int64_t i = 0; i < n; ++i) {
+          if (first) {
+            acc = static_cast<C>(reduce::load<S>(row + i * s + first_shift));
+            first = false;
+            continue;
+          }
           C v = static_cast<C>(reduce::load<S>(row + i * s));
-          if (first) { acc = v; first = false; continue; }
           if (skip_nan) {  // fmax: a NaN loses to any number
             if (reduce::is_nan_v(v)) continue;
             if (reduce::is_nan_v(acc) || better(v, acc, is_max)) acc = v;

@@ -1,139 +1,116 @@
-// mean, var, std, nanmean, following NumPy's _methods.py: sum in the accumulation dtype, then
-// divide by the count as a float64 (complex128) division cast back; var is two-pass.
-#include <algorithm>
-
+// mean, var, std, nanmean: NumPy's _methods.py (_mean, _var, _std) and nanmean
+// (lib/_nanfunctions_impl.py) step by step, composed of add.reduce with dtype=/out= and ufuncs so
+// that every intermediate has NumPy's dtype, layout and rounding: an integer dtype= computes in
+// that integer type, a sum goes into out= before the division, and the count is a strong intp.
+#include "../iter.h"
 #include "../shape_util.h"
+#include "../ufunc.h"
 #include "reduce_util.h"
 
 namespace parity {
 namespace {
 
-// NumPy's complex128 division (Smith's method) by (n + 0j), n >= 0: the parts are multiplied by
-// 1/n, and an infinite part turns the other into NaN (inf * 0), unlike std::complex / double.
-inline complex128_t complex_div_real(complex128_t a, double n) {
-  if (n == 0) return {a.real() / n, a.imag() / n};
-  const double rat = 0.0 / n, scl = 1.0 / (n + 0.0 * rat);
-  return {(a.real() + a.imag() * rat) * scl, (a.imag() - a.real() * rat) * scl};
+// np.intp(n): a strong int64, so float32 / count runs the float64 loop (not float32, as a weak
+// Python int would).
+Tensor intp(int64_t n) { return full({}, Scalar(n), DType::Int64); }
+
+// um.true_divide(t, count, out=t, casting='unsafe'): the loop for (t's dtype, intp) (float64, or
+// complex128 for complex t), cast back into t. NumPy's scalar path, t.dtype.type(t / count),
+// computes the same.
+void divide_in_place(const Tensor& t, const Tensor& count) { copy_cast(divide(t, count), t); }
+
+// NumPy's floating/integer scalar classes (ml_dtypes' bfloat16 is neither, bool neither).
+bool np_real_number(DType d) { return is_integer(d) || (is_floating(d) && d != DType::BFloat16); }
+
+// The reduction count of _count_reduce_items; checks the axes under op's name.
+int64_t count_items(const Tensor& x, const Axes& axis, bool keepdims, const char* op) {
+  return reduce::make_plan(x, axis, keepdims, op).count;
 }
 
-// t[k] = t[k] / div(k) for each element of the fresh contiguous tensor t (NumPy's
-// true_divide(t, intp count, out=t, casting='unsafe')).
-template <class Div> void divide_each(const Tensor& t, const Div& div) {
-  dispatch<AllTypes>(t.dtype(), "divide", [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    S* d = t.data<S>();
-    for (int64_t k = 0, n = t.size(); k < n; ++k) {
-      if constexpr (is_complex_v<S>) d[k] = convert<S>(complex_div_real(convert<complex128_t>(d[k]), div(k)));
-      else d[k] = convert<S>(convert<double>(d[k]) / div(k));
-    }
-  });
-}
-
-template <class S> struct RealOf { using type = S; };
-template <class F> struct RealOf<std::complex<F>> { using type = F; };
-
-Tensor cast_for(const Tensor& x, DType d) { return reduce::cast_keep_layout(x, d); }
-
-// Mean with `acc` as the summing dtype; the result is cast to `res`.
-Tensor mean_impl(const Tensor& x, const Axes& axis, bool keepdims, DType acc, DType res, const char* op) {
-  reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
-  Tensor src = cast_for(x, acc);
-  if (!src.is_same_view(x)) p = reduce::make_plan(src, axis, keepdims, op);
-  Tensor s = reduce::sum_prod(src, p, false);
-  const double n = static_cast<double>(p.count);
-  divide_each(s, [n](int64_t) { return n; });
-  return cast_for(s, res);
-}
-
-// var (and std when `root`) of x, whose dtype is inexact and the computation dtype S.
-Tensor var_impl(const Tensor& x, const reduce::Plan& p, int64_t ddof, bool root) {
-  Tensor res = new_tensor(p.result_shape, real_dtype(x.dtype()));
-  const double n = static_cast<double>(p.count);
-  const double div = std::max(n - static_cast<double>(ddof), 0.0);
-  dispatch<InexactTypes>(x.dtype(), root ? "std" : "var", [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    using C = compute_t<S>;
-    using R = typename RealOf<S>::type;  // real storage
-    using RC = compute_t<R>;
-    R* o = res.data<R>();
-    auto ld = [](const char* q) { return static_cast<C>(reduce::load<S>(q)); };
-    reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
-      const C sum = reduce::sum_rows<S>(p, base, ld);
-      C m;
-      if constexpr (is_complex_v<S>) m = convert<S>(complex_div_real(convert<complex128_t>(sum), n));
-      else m = static_cast<C>(convert<S>(static_cast<double>(sum) / n));
-      // Each step rounds to the array's dtype, as NumPy's arr - mean, x * x, sum do.
-      auto sq = [&](const char* q) -> RC {
-        C d = reduce::round_to<S>(C(ld(q) - m));
-        if constexpr (is_complex_v<S>) return d.real() * d.real() + d.imag() * d.imag();
-        else return reduce::round_to<S>(C(d * d));
-      };
-      R v = static_cast<R>(static_cast<double>(static_cast<R>(reduce::sum_rows<R>(p, base, sq))) / div);
-      if (root) v = static_cast<R>(std::sqrt(static_cast<RC>(v)));
-      o[k] = v;
-    });
-  });
-  return res;
-}
-
-Tensor var_std(const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, std::optional<DType> dtype,
-               const OutArg& out, bool root, const char* op) {
+// _var: the variance (the squared deviations' sum divided in place by max(n - ddof, 0)).
+Tensor var_impl(const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, std::optional<DType> dtype,
+                const OutArg& out, const char* op) {
   reduce::check_defined(x, op);
-  reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
-  DType acc = dtype ? *dtype : reduce::float_dtype(x.dtype());
-  const DType want = dtype ? *dtype : real_dtype(acc);
-  if (!is_inexact(acc)) acc = DType::Float64;  // an integer dtype= computes in float64, then casts
-  Tensor src = cast_for(x, acc);
-  if (!src.is_same_view(x)) p = reduce::make_plan(src, axis, keepdims, op);
-  Tensor r = cast_for(var_impl(src, p, ddof, root), want);
-  if (root && out.tensor && out.tensor->defined() && !can_cast(r.dtype(), out.tensor->dtype(), Casting::same_kind))
-    throw UFuncTypeError(op_msg(op, std::string("Cannot cast ufunc 'sqrt' output from dtype('") + name(r.dtype()) +
-                                        "') to dtype('" + name(out.tensor->dtype()) +
-                                        "') with casting rule 'same_kind'"));
-  return reduce::finish(r, out, op);
+  const int64_t n = count_items(x, axis, keepdims, op);
+  if (!dtype && (is_bool(x.dtype()) || is_integer(x.dtype()))) dtype = DType::Float64;
+  // The mean in dtype (or the sum's natural dtype), divided in place: an integer dtype truncates.
+  Tensor m = reduce::add_reduce(x, axis, true, dtype, {}, op);
+  divide_in_place(m, intp(n));
+  // x - mean in the promoted dtype (uint32 - float32 -> float64), laid out as x (order='K').
+  Tensor d0 = subtract(x, m);
+  Tensor d = reduce::empty_keep_layout(x, d0.dtype());
+  copy_cast(d0, d);
+  Tensor sq;
+  if (np_real_number(x.dtype())) {
+    sq = multiply(d, d, d);  // a complex d (complex dtype=) is squared, not |d|^2
+  } else if (is_complex(d.dtype())) {
+    // complex: the parts squared in place and added into the real part (a strided view).
+    Tensor re = d.real(), im = d.imag();
+    multiply(re, re, re);
+    multiply(im, im, im);
+    sq = add(re, im, re);
+  } else {
+    sq = multiply(d, d, d);  // bool, bfloat16: x * conj(x), conj being the identity
+  }
+  Tensor ret = reduce::add_reduce(sq, axis, keepdims, dtype, out, op);
+  divide_in_place(ret, intp(std::max<int64_t>(n - ddof, 0)));
+  return ret;
 }
+
 }  // namespace
 
 Tensor mean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
   reduce::check_defined(x, "mean");
-  const DType res = dtype ? *dtype : reduce::float_dtype(x.dtype());
-  // NumPy sums float16 in float32 for the mean.
-  const DType acc = (!dtype && x.dtype() == DType::Float16) ? DType::Float32 : res;
-  return reduce::finish(mean_impl(x, axis, keepdims, acc, res, "mean"), out, "mean");
+  const int64_t n = count_items(x, axis, keepdims, "mean");
+  const bool has_out = out.tensor.has_value();
+  bool f16 = false;  // is_float16_result: float16 sums in float32, the result is float16
+  if (!dtype) {
+    if (is_bool(x.dtype()) || is_integer(x.dtype())) dtype = DType::Float64;
+    else if (x.dtype() == DType::Float16) {
+      dtype = DType::Float32;
+      f16 = true;
+    }
+  }
+  Tensor ret = reduce::add_reduce(x, axis, keepdims, dtype, out, "mean");
+  // A 0-d result without out= is a NumPy scalar: float16(sum / n) rounds the float64 quotient
+  // once, where the array path rounds it to float32 first.
+  if (f16 && !has_out && ret.ndim() == 0) return divide(ret, intp(n)).astype(DType::Float16);
+  divide_in_place(ret, intp(n));
+  if (f16 && !has_out) return ret.astype(DType::Float16);
+  return ret;
 }
 
 Tensor var(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
-  return var_std(x, axis, ddof, keepdims, dtype, out, false, "var");
-}
-Tensor std(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
-  return var_std(x, axis, ddof, keepdims, dtype, out, true, "std");
+  return var_impl(x, axis, ddof, keepdims, dtype, out, "var");
 }
 
-// NumPy: integer, bool (and bfloat16, see nan_aware) inputs take mean(); otherwise NaNs become 0, the sum is divided by the
-// count of non-NaN elements (all-NaN gives 0/0 = nan).
+Tensor std(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  Tensor ret = var_impl(x, axis, ddof, keepdims, dtype, out, "std");
+  // A NumPy scalar (0-d, no out=) takes ret.dtype.type(sqrt(ret)): any cast back is allowed.
+  if (!out.tensor && ret.ndim() == 0) return sqrt(ret).astype(ret.dtype());
+  // An array: sqrt(ret, out=ret), whose output cast must be same_kind (int8 ret: float16 no).
+  const ArrayLike a(ret);
+  const DType lo = resolve_loop(ufunc_sqrt(), {&a}).out;
+  if (!can_cast(lo, ret.dtype(), Casting::same_kind))
+    throw UFuncTypeError(op_msg("std", std::string("Cannot cast ufunc 'sqrt' output from dtype('") + name(lo) +
+                                           "') to dtype('" + name(ret.dtype()) + "') with casting rule 'same_kind'"));
+  return sqrt(ret, ret);
+}
+
+// nanmean: integer, bool (and bfloat16, see nan_aware) inputs take mean(); otherwise NaNs become
+// 0, the sum (dtype=, out=) is divided in place by the intp count of non-NaN elements.
 Tensor nanmean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
   reduce::check_defined(x, "nanmean");
   if (!reduce::nan_aware(x.dtype())) return mean(x, axis, keepdims, dtype, out);
-  if (dtype && !is_inexact(*dtype))
+  // np.inexact excludes ml_dtypes' bfloat16.
+  if (dtype && !reduce::nan_aware(*dtype))
     throw TypeError("[nanmean] If a is inexact, then dtype must be inexact");
-  if (out.tensor && out.tensor->defined() && !is_inexact(out.tensor->dtype()))
+  if (out.tensor && out.tensor->defined() && !reduce::nan_aware(out.tensor->dtype()))
     throw TypeError("[nanmean] If a is inexact, then out must be inexact");
-  reduce::Plan p = reduce::make_plan(x, axis, keepdims, "nanmean");
-  std::vector<int64_t> cnt(static_cast<size_t>(p.nout), 0);
-  dispatch<InexactTypes>(x.dtype(), "nanmean", [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
-      reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
-        for (int64_t i = 0; i < n; ++i)
-          cnt[k] += !reduce::is_nan_v(static_cast<compute_t<S>>(reduce::load<S>(row + i * s)));
-      });
-    });
-  });
-  const DType acc = dtype ? *dtype : x.dtype();
-  Tensor src = cast_for(reduce::zero_nans(x), acc);
-  Tensor tot = reduce::sum_prod(src, reduce::make_plan(src, axis, keepdims, "nanmean"), false);
-  divide_each(tot, [&](int64_t k) { return static_cast<double>(cnt[k]); });
-  return reduce::finish(tot, out, "nanmean");
+  Tensor cnt = reduce::add_reduce(logical_not(isnan(x)), axis, keepdims, DType::Int64, {}, "nanmean");
+  Tensor tot = reduce::add_reduce(reduce::zero_nans(x), axis, keepdims, dtype, out, "nanmean");
+  divide_in_place(tot, cnt);
+  return tot;
 }
 
 Tensor Tensor::mean(Axes axis, bool keepdims, std::optional<DType> dtype) const {

@@ -1,5 +1,6 @@
 // sum, prod, nansum: add/multiply reductions with NumPy's accumulation dtypes and rounding.
 #include "../shape_util.h"
+#include "../ufunc.h"
 #include "reduce_util.h"
 
 namespace parity {
@@ -25,7 +26,8 @@ Tensor sum_prod(const Tensor& x, const Plan& p, bool prod) {
       int64_t done = 0;
       for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
         for (int64_t i = 0; i < n; ++i) {
-          acc = wrap_mul(acc, ld(row + i * s));
+          if constexpr (is_complex_v<C>) acc = p.inner_contig ? wrap_mul(acc, ld(row + i * s)) : cmul_fused(acc, ld(row + i * s));
+          else acc = wrap_mul(acc, ld(row + i * s));
           ++done;
           if (!per_row || (one_buffer ? done : i + 1) % kBufSize == 0) acc = round_to<S>(acc);
         }
@@ -39,10 +41,13 @@ Tensor sum_prod(const Tensor& x, const Plan& p, bool prod) {
 }
 
 namespace {
+// NumPy's add/multiply.reduce: the loop dtype is dtype=, else the loop for (out, x) when out= is
+// given, else x's dtype with bool and small ints upcast to int64/uint64; the result is cast
+// unsafely into out.
 Tensor sum_like(const Tensor& x, const Axes& axis, bool keepdims, std::optional<DType> dtype,
                 const OutArg& out, bool prod, bool nan, const char* op) {
   check_defined(x, op);
-  const DType acc = dtype ? *dtype : sum_dtype(x.dtype());
+  const DType acc = loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out, sum_dtype(x.dtype()));
   Plan p = make_plan(x, axis, keepdims, op);  // checks the axes before any copy
   Tensor src = nan ? zero_nans(x) : x;
   src = cast_keep_layout(src, acc);
@@ -50,6 +55,11 @@ Tensor sum_like(const Tensor& x, const Axes& axis, bool keepdims, std::optional<
   return finish(sum_prod(src, p, prod), out, op);
 }
 }  // namespace
+
+Tensor add_reduce(const Tensor& x, const Axes& axis, bool keepdims, std::optional<DType> dtype, const OutArg& out,
+                  const char* op) {
+  return sum_like(x, axis, keepdims, dtype, out, false, false, op);
+}
 }  // namespace reduce
 
 Tensor sum(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {

@@ -5,6 +5,7 @@
 
 #include "../iter.h"
 #include "../shape_util.h"
+#include "../ufunc.h"
 
 namespace parity::reduce {
 
@@ -84,6 +85,15 @@ DType sum_dtype(DType d) {
 
 DType float_dtype(DType d) { return (d == DType::Bool || is_integer(d)) ? DType::Float64 : d; }
 
+DType loop_dtype(const UFuncDef& uf, DType in, const std::optional<DType>& dtype, const OutArg& out, DType dflt) {
+  if (dtype) return *dtype;
+  if (!out.tensor || !out.tensor->defined()) return dflt;
+  // NumPy resolves the loop from the operands (out, x, out): the binary ufunc's own resolution.
+  const Tensor o = new_tensor({0}, out.tensor->dtype()), x = new_tensor({0}, in);
+  const ArrayLike a(o), b(x);
+  return resolve_loop(uf, {&a, &b}).in[0];
+}
+
 Tensor finish(const Tensor& result, const OutArg& out, const char* op) {
   if (!out.tensor) return result;
   const Tensor& o = *out.tensor;
@@ -99,7 +109,7 @@ Tensor finish(const Tensor& result, const OutArg& out, const char* op) {
   return o;
 }
 
-Tensor copy_keep_layout(const Tensor& x, DType d) {
+Tensor empty_keep_layout(const Tensor& x, DType d) {
   std::vector<int64_t> order(x.ndim());
   for (int64_t i = 0; i < x.ndim(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
@@ -112,7 +122,11 @@ Tensor copy_keep_layout(const Tensor& x, DType d) {
     n *= std::max<int64_t>(x.shape()[*it], 1);
   }
   if (x.size() == 0) n = 0;
-  Tensor out(std::make_shared<Storage>(n * itemsize(d)), d, x.shape(), st, 0);
+  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, x.shape(), st, 0);
+}
+
+Tensor copy_keep_layout(const Tensor& x, DType d) {
+  Tensor out = empty_keep_layout(x, d);
   copy_cast(x, out);
   return out;
 }

@@ -11,6 +11,10 @@
 #include "../convert.h"
 #include "parity/ops.h"
 
+namespace parity {
+struct UFuncDef;
+}
+
 namespace parity::reduce {
 
 struct Plan {
@@ -36,6 +40,16 @@ void check_defined(const Tensor& x, const char* op);
 DType sum_dtype(DType d);
 // Default accumulation dtype of mean/var: bool and ints -> float64.
 DType float_dtype(DType d);
+// The dtype NumPy's reduce/accumulate of ufunc `uf` loops in (reducelike_promote_and_resolve):
+// dtype= when given; else, with out=, the loop the binary ufunc resolves for (out dtype, input
+// dtype), e.g. int64 into a uint64 out -> float64; else `dflt`. The result is then cast unsafely
+// into out.
+DType loop_dtype(const UFuncDef& uf, DType in, const std::optional<DType>& dtype, const OutArg& out, DType dflt);
+// NumPy's add.reduce(x, axis, dtype, out, keepdims) (umr_sum), messages under `op`'s name.
+Tensor add_reduce(const Tensor& x, const Axes& axis, bool keepdims, std::optional<DType> dtype, const OutArg& out,
+                  const char* op);
+// An uninitialized tensor of dtype d whose axes keep x's memory order (NumPy's order='K' output).
+Tensor empty_keep_layout(const Tensor& x, DType d);
 
 // Copies `result` into out (NumPy's reduction checks: same ndim and shape; unsafe casting) and
 // returns the tensor to give back.
@@ -165,6 +179,15 @@ template <class T> inline T wrap_mul(T a, T b) {
     using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
     return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
   } else return a * b;
+}
+
+// NumPy's vectorized complex multiply (simd_cmul, AVX2 fmaddsub), used when the loop's output
+// stride is not 0 (accumulate; a reduction whose inner loop runs along a kept axis): the a.real
+// products are fused, the a.imag ones rounded first. With a 0 output stride (the reduced axis
+// innermost) NumPy runs the textbook product of wrap_mul.
+template <class T> inline T cmul_fused(T a, T b) {
+  const auto ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  return T(std::fma(ar, br, -(ai * bi)), std::fma(ar, bi, ai * br));
 }
 
 template <class T> inline bool is_nan_v(T v) {

@@ -54,17 +54,17 @@ struct Clip {
 using ClipLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
                            uint64_t, float16_t, float, double, complex64_t, complex128_t>;
 
-// NumPy drops a Python-int bound beyond an integer array's range (clip(uint8, 0, 300) is fine);
-// using the dtype's own limit instead gives the same values and result dtype.
-ArrayLike clamp_bound(const ArrayLike& b, DType xdt, bool lower) {
-  if (b.is_tensor() || b.scalar().type != Scalar::Type::Int || !is_integer(xdt)) return b;
+// NumPy's np.clip (_methods._clip) drops a Python-int bound at or beyond an integer array's
+// range, then calls maximum, minimum or positive instead of the clip ufunc: clip(int16, float64
+// array, 131072) is maximum(int16, float64 array).
+bool drops_bound(const ArrayLike& b, DType xdt, bool lower) {
+  if (b.is_tensor() || b.scalar().type != Scalar::Type::Int || !is_integer(xdt)) return false;
   const Scalar& s = b.scalar();
   __int128 v = s.big_uint ? static_cast<__int128>(s.u) : s.i;
-  return dispatch<IntegerTypes>(xdt, "clip", [&](auto tag) -> ArrayLike {
+  return dispatch<IntegerTypes>(xdt, "clip", [&](auto tag) -> bool {
     using T = typename decltype(tag)::type;
-    if (lower && v <= static_cast<__int128>(std::numeric_limits<T>::min())) return Scalar(std::numeric_limits<T>::min());
-    if (!lower && v >= static_cast<__int128>(std::numeric_limits<T>::max())) return Scalar(std::numeric_limits<T>::max());
-    return b;
+    return lower ? v <= static_cast<__int128>(std::numeric_limits<T>::min())
+                 : v >= static_cast<__int128>(std::numeric_limits<T>::max());
   });
 }
 }  // namespace
@@ -75,9 +75,12 @@ Tensor clip(const ArrayLike& x_in, const ArrayLike& lo_in, const ArrayLike& hi_i
   // The array argument is always strong: np.clip(5, 0, 3) works on asarray(5).
   ArrayLike x = x_in.is_tensor() ? x_in : ArrayLike(x_in.to_tensor(std::nullopt, "clip"));
   if (!x.tensor().defined()) throw ValueError("[clip] undefined tensor argument");
-  ArrayLike lo = clamp_bound(lo_in, x.tensor().dtype(), true);
-  ArrayLike hi = clamp_bound(hi_in, x.tensor().dtype(), false);
-  return apply_ufunc(ufunc_clip(), {&x, &lo, &hi}, out);
+  const bool no_lo = drops_bound(lo_in, x.tensor().dtype(), true);
+  const bool no_hi = drops_bound(hi_in, x.tensor().dtype(), false);
+  if (no_lo && no_hi) return positive(x, out);
+  if (no_lo) return minimum(x, hi_in, out);
+  if (no_hi) return maximum(x, lo_in, out);
+  return apply_ufunc(ufunc_clip(), {&x, &lo_in, &hi_in}, out);
 }
 
 Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {

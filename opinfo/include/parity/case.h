@@ -39,6 +39,7 @@ struct Case {
   // The comparison then allows the looser tolerance of the two: cosh(float32, out=float64) is a
   // float32 result widened, not a float64 one.
   std::optional<DType> compute_dtype;
+  Tensor natural;  // and that result itself (traits of the case look at it)
 };
 
 // The result of running a case: output tensors, or the Python-style error it raised.

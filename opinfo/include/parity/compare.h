@@ -1,6 +1,7 @@
 #pragma once
 // The comparator shared by the suites, the fuzzer and the reports: exact for integers and bool;
-// for floats NaN in the same places, infinities equal, |a - b| <= atol + rtol * |b|; result dtype
+// for floats NaN in the same places, infinities equal, |a - b| <= atol + rtol * |b| (complex: each
+// part, with |b| the element's magnitude); result dtype
 // and shape equal; an error must be of the same class (the engine's class is NumPy's or a base).
 #include <string>
 

@@ -40,7 +40,12 @@ inline constexpr const char* kBf16PythonFloat = "bfloat16 with a Python float";
 inline constexpr const char* kBf16MixedScalar = "bfloat16 with another array dtype and a Python scalar";
 inline constexpr const char* kBf16MixedOut = "bfloat16 mixed with another dtype through out=";
 inline constexpr const char* kFloatToIntOutOfRange = "float to integer cast of NaN, inf or an out-of-range value";
-std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out = Tensor());
+inline constexpr const char* kProductOverflow = "inf, nan or overflowing products";
+inline constexpr const char* kOutCastPartials = "a reduction over several axes into an out= of another dtype";
+inline constexpr const char* kReducedLayout = "an input not in C order";
+// `natural`: for an out= of another dtype, the op's result without out= (when known).
+std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out = Tensor(),
+                                     const Tensor& natural = Tensor());
 
 // Discrepancies that hold for every op (shown as op "*" in reports/DISCREPANCIES.md).
 const std::vector<Discrepancy>& global_discrepancies();
@@ -77,6 +82,9 @@ struct OpInfo {
   int nin = 1;                      // tensor inputs (for the elementwise suites)
   bool elementwise = false;         // broadcasts its inputs (Broadcasting, TypePromotion suites)
   bool promotes = false;            // result dtype comes from promoting the inputs (TypePromotion)
+  // Sums of products (matmul, dot): the fuzzer also allows rtol * max|a| * max|b| absolute error,
+  // the scale of each term, since a cancelling sum keeps the terms' rounding (BLAS's error bound).
+  bool sum_of_products = false;
 
   bool has_variant(Variant v) const;
   bool claims(DType d, Device dev = Device::cpu) const;
@@ -87,7 +95,8 @@ struct OpInfo {
                                       const std::string& note = "") const;
   // The same for a whole case: its note and traits; the op's entries first, then the global ones.
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
-                                      const SampleInput& in, const Tensor& out = Tensor()) const;
+                                      const SampleInput& in, const Tensor& out = Tensor(),
+                                      const Tensor& natural = Tensor()) const;
 };
 
 // Every op in the database, in a stable order.
