@@ -14,8 +14,6 @@ echo
 echo "================ parity check ================"
 set +e
 build/parity check --time "${PARITY_CHECK_TIME:-20}" --report reports/out
-rc=$?
+rc=$?  # parity check has printed where the HTML report is
 set -e
-echo
-echo "HTML report: $(pwd)/reports/out/index.html (also summary.md, junit.xml, results.json)"
 exit $rc
