@@ -1,5 +1,7 @@
 #include "ufunc.h"
 
+#include "autograd/derivatives.h"
+
 #include "shape_util.h"
 
 namespace parity {
@@ -99,8 +101,9 @@ const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLik
   throw_no_loop(uf, inputs);
 }
 
-Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
-                   const void* ctx) {
+namespace {
+Tensor apply_ufunc_impl(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
+                        const void* ctx, std::vector<Tensor>* loop_inputs) {
   const LoopSig& loop = resolve_loop(uf, inputs);
   std::vector<Tensor> ts;
   std::vector<Shape> shapes;
@@ -142,6 +145,7 @@ Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inpu
     }
   }
   if (!dest.defined()) dest = new_tensor(shape, loop.out);
+  if (loop_inputs) *loop_inputs = ts;
   ts.push_back(dest);
   run_tensors(shape, ts, loop.fn, ctx);
   dest.storage()->bump_version();
@@ -150,6 +154,37 @@ Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inpu
     return *out.tensor;
   }
   return dest;
+}
+
+}  // namespace
+
+// Records the ufunc's derivative (engine/src/autograd/derivatives.h) when an input requires grad.
+Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
+                   const void* ctx) {
+  if (!autograd::needs_grad(inputs)) return apply_ufunc_impl(uf, inputs, out, ctx, nullptr);
+  std::vector<Tensor> xs;
+  Tensor r = apply_ufunc_impl(uf, inputs, out, ctx, &xs);
+  std::vector<Tensor> originals;
+  for (const ArrayLike* a : inputs) originals.push_back(a->is_tensor() ? a->tensor() : Tensor());
+  const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(uf.name);
+  if (!d || !d->fn)
+    return autograd::record_not_differentiable(uf.name, r, originals,
+                                               d ? d->why : std::string("no derivative is declared"));
+  std::vector<autograd::SavedTensor> saved;
+  for (const Tensor& x : xs) saved.emplace_back(autograd::detach(x));
+  autograd::SavedTensor saved_out(autograd::detach(r));
+  const char* name = uf.name;
+  autograd::UFuncGrad fn = d->fn;
+  // With create_graph the formula must see the inputs' history, so the originals are kept too.
+  std::vector<Tensor> with_history = xs;
+  return autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, with_history](const Tensor& g) {
+    std::vector<Tensor> x;
+    for (size_t i = 0; i < saved.size(); ++i) {
+      Tensor v = saved[i].get(name);
+      x.push_back(autograd::grad_enabled() ? with_history[i] : v);
+    }
+    return fn(g, x, saved_out.get(name));
+  });
 }
 
 }  // namespace parity

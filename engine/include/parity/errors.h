@@ -26,6 +26,8 @@ PARITY_ERROR_CLASS(OverflowError, Error, "OverflowError")
 PARITY_ERROR_CLASS(ZeroDivisionError, Error, "ZeroDivisionError")
 PARITY_ERROR_CLASS(NotImplementedError, Error, "NotImplementedError")
 PARITY_ERROR_CLASS(MemoryError, Error, "MemoryError")
+// Autograd errors (backward through a freed graph, a tensor modified in place...), as PyTorch.
+PARITY_ERROR_CLASS(RuntimeError, Error, "RuntimeError")
 // numpy.exceptions.AxisError derives from ValueError and IndexError; we keep the ValueError side.
 PARITY_ERROR_CLASS(AxisError, ValueError, "AxisError")
 // numpy.exceptions.DTypePromotionError and numpy's UFuncTypeError/_UFuncNoLoopError are TypeErrors.

@@ -84,6 +84,8 @@ using Axes = std::optional<AxisList>;  // None, an int or a tuple of axes (negat
 // A value where an array is expected: a tensor or a weak scalar.
 class ArrayLike;
 
+namespace autograd { struct Meta; }
+
 class Tensor {
  public:
   Tensor() = default;  // an undefined tensor; defined() is false
@@ -184,6 +186,18 @@ class Tensor {
   Tensor matmul(const Tensor& other) const;
   Tensor dot(const Tensor& other) const;
 
+  // ---- autograd (parity/autograd.h; engine/src/autograd/) ----
+  Tensor& requires_grad_(bool on = true);
+  bool requires_grad() const;
+  bool is_leaf() const;
+  Tensor grad() const;
+  Tensor detach() const;
+  void backward() const;  // of a one-element output
+  void backward(const Tensor& gradient, bool retain_graph = false, bool create_graph = false) const;
+  // The autograd record shared by copies of this handle (null: no history, no requires_grad).
+  const std::shared_ptr<autograd::Meta>& autograd_meta() const { return ag_; }
+  void set_autograd_meta(std::shared_ptr<autograd::Meta> m) { ag_ = std::move(m); }
+
   // C++ operators map to the ufuncs (engine/src/ops/operators.cpp).
   Tensor operator-() const;
   Tensor operator~() const;
@@ -205,6 +219,7 @@ class Tensor {
   Shape shape_;
   Strides strides_;
   int64_t offset_ = 0;
+  std::shared_ptr<autograd::Meta> ag_;
 };
 
 // A tensor or a weak scalar.

@@ -1,5 +1,6 @@
 // add, subtract, multiply: NumPy's integer wrap-around, bool add is logical or.
 #include "binary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -47,6 +48,7 @@ struct Multiply {
 }  // namespace
 
 PARITY_UFUNC2(add, "add", AllLoops, Add)
+PARITY_DERIVATIVE(add, return {g, g};);
 const UFuncDef& ufunc_subtract() {
   static const UFuncDef def{"subtract", 2, make_binary_loops<Subtract>(NumericLoops{})};
   return def;
@@ -63,5 +65,6 @@ Tensor subtract(const ArrayLike& a, const ArrayLike& b, OutArg out) {
   return apply_binary(ufunc_subtract(), a, b, out);
 }
 PARITY_UFUNC2(multiply, "multiply", AllLoops, Multiply)
+PARITY_DERIVATIVE(multiply, return {g * conj(x[1]), g * conj(x[0])};);
 
 }  // namespace parity

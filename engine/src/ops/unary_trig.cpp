@@ -1,5 +1,6 @@
 // sin, cos, tan, arcsin, arccos, arctan. Complex forms are C99's (csin, casin...), as NumPy's.
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -21,6 +22,7 @@ struct Arctan { template <class T> T operator()(T x) const { return std::atan(x)
 }  // namespace
 
 PARITY_UNARY(sin, "sin", FloatLoops, Sin, TypeError)
+PARITY_DERIVATIVE(sin, return {g * conj(cos(x[0]))};);
 PARITY_UNARY(cos, "cos", FloatLoops, Cos, TypeError)
 PARITY_UNARY(tan, "tan", FloatLoops, Tan, TypeError)
 PARITY_UNARY(arcsin, "arcsin", FloatLoops, Arcsin, TypeError)
