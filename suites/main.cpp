@@ -8,6 +8,7 @@ void register_variant_consistency();
 void register_dtypes();
 void register_type_promotion();
 void register_broadcasting();
+void register_gradcheck();
 void register_all_suites() {
   register_numpy_ref();
   register_noncontiguous();
@@ -15,6 +16,7 @@ void register_all_suites() {
   register_dtypes();
   register_type_promotion();
   register_broadcasting();
+  register_gradcheck();
 }
 }  // namespace parity::suites
 

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "iter.h"
+#include "parity/autograd.h"
+#include "parity/ops.h"
 #include "parity/tensor.h"
 #include "shape_util.h"
 
@@ -357,7 +359,35 @@ Plan make_plan(const Tensor& x, const Resolved& r, const Tensor& table, Shape& r
 
 }  // namespace
 
+// zeros(shape) with g's elements added at the flat positions `pos` (shaped like g): indexing's
+// derivative; repeated positions (x[[0, 0]]) accumulate. Its own derivative gathers back.
+static Tensor index_scatter_add(const Tensor& g, const Tensor& pos, const Shape& shape) {
+  Tensor gc = g.detach().contiguous(), pc = pos.contiguous();
+  Tensor out = zeros(shape, g.dtype());
+  dispatch<InexactTypes>(g.dtype(), "index", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    T* o = out.data<T>();
+    const T* src = gc.data<T>();
+    const int64_t* p = pc.data<int64_t>();
+    for (int64_t i = 0, n = gc.size(); i < n; ++i) o[p[i]] = static_cast<T>(static_cast<C>(o[p[i]]) + static_cast<C>(src[i]));
+  });
+  if (!autograd::needs_grad({g})) return out;
+  return autograd::record("index_backward", out, {g}, [pc](const Tensor& gg) {
+    return std::vector<Tensor>{gg.reshape({-1}).index({TensorIndex(pc)})};
+  });
+}
+
 Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
+  // The derivative scatters g back into zeros of our shape, at the flat positions the same index
+  // picks from arange(size).reshape(shape).
+  if (autograd_meta() && autograd::needs_grad({*this}))
+    return autograd::record("index", detach().index(idx), {*this}, [idx, s = shape_](const Tensor& g) {
+      int64_t n = 1;
+      for (int64_t d : s) n *= d;
+      Tensor pos = arange(Scalar(n)).reshape(s).index(idx);
+      return std::vector<Tensor>{index_scatter_add(g, pos, s)};
+    });
   const char* op = "index";
   if (!defined()) throw ValueError(op_msg(op, "undefined tensor"));
   Resolved r = resolve(*this, idx, op);
@@ -370,17 +400,32 @@ Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
   return out;
 }
 
+namespace {
+void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const ArrayLike& value);
+}
+
+// Writing through an index has no derivative yet: a tensor written into while it (or the value)
+// needs grad gets a node that raises on backward, never a silently wrong gradient.
 void Tensor::index_put(const std::vector<TensorIndex>& idx, const ArrayLike& value) {
+  index_put_impl(*this, idx, value);
+  std::vector<Tensor> ins{*this};
+  if (value.is_tensor()) ins.push_back(value.tensor());
+  if (autograd::needs_grad(ins))
+    autograd::record_not_differentiable("index_put", *this, ins, "writes through an index have no derivative yet");
+}
+
+namespace {
+void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const ArrayLike& value) {
   const char* op = "index_put";
-  if (!defined()) throw ValueError(op_msg(op, "undefined tensor"));
-  Resolved r = resolve(*this, idx, op);
+  if (!self.defined()) throw ValueError(op_msg(op, "undefined tensor"));
+  Resolved r = resolve(self, idx, op);
   if (!r.advanced()) {
-    Tensor(storage_, dtype_, r.shape, r.strides, r.offset).assign(value, Casting::unsafe, op);
+    Tensor(self.storage(), self.dtype(), r.shape, r.strides, r.offset).assign(value, Casting::unsafe, op);
     return;
   }
   Tensor table = combine_offsets(r.adv, op).contiguous();
   Shape rs;
-  Plan p = make_plan(*this, r, table, rs);
+  Plan p = make_plan(self, r, table, rs);
   // The value, cast to our dtype, as a fresh buffer: it may overlap this tensor (NumPy copies too).
   Tensor v;
   if (value.is_tensor()) {
@@ -395,17 +440,18 @@ void Tensor::index_put(const std::vector<TensorIndex>& idx, const ArrayLike& val
     if (!ok)
       throw ValueError(op_msg(op, "shape mismatch: value array of shape " + np_shape(src.shape()) +
                                       " could not be broadcast to indexing result of shape " + np_shape(rs)));
-    v = new_tensor(src.size() == 1 ? Shape{} : rs, dtype_);
+    v = new_tensor(src.size() == 1 ? Shape{} : rs, self.dtype());
     v.assign(src.size() == 1 ? src.reshape({}) : src, Casting::unsafe, op);
   } else {
-    v = new_tensor({}, dtype_);
+    v = new_tensor({}, self.dtype());
     v.assign(value, Casting::unsafe, op);  // value-checks weak scalars (uint8 <- 300 raises)
   }
-  storage_->bump_version();
+  self.storage()->bump_version();
   int64_t n = 1;
   for (int64_t s : rs) n *= s;
   if (n > 0) run_plan_sized<true>(p, static_cast<char*>(v.data_ptr()), v.ndim() == 0);
 }
+}  // namespace
 
 Tensor Tensor::operator[](int64_t i) const { return index({TensorIndex(i)}); }
 

@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "convert.h"
+#include "parity/autograd.h"
+#include "parity/ops.h"
 #include "iter.h"
 #include "shape_util.h"
 
@@ -82,6 +84,10 @@ bool Tensor::is_same_view(const Tensor& o) const {
 
 // ---------------- views ----------------
 
+// Cheap pre-check before building a node: only a tensor with an autograd record can need one
+// (record() decides for good).
+static bool tracked(const Tensor& t) { return t.autograd_meta() && autograd::grad_enabled(); }
+
 Tensor Tensor::transpose(const std::vector<int64_t>& axes_in) const {
   std::vector<int64_t> axes = axes_in;
   if (axes.empty()) {
@@ -100,8 +106,16 @@ Tensor Tensor::transpose(const std::vector<int64_t>& axes_in) const {
     seen[a] = true;
     sh[i] = shape_[a];
     st[i] = strides_[a];
+    axes[i] = a;
   }
-  return Tensor(storage_, dtype_, sh, st, offset_);
+  Tensor r(storage_, dtype_, sh, st, offset_);
+  // T, mT, swapaxes, moveaxis and permute all come here: the one record of these views.
+  if (tracked(*this)) {
+    std::vector<int64_t> inv(axes.size());  // the inverse permutation transposes g back
+    for (size_t i = 0; i < axes.size(); ++i) inv[static_cast<size_t>(axes[i])] = static_cast<int64_t>(i);
+    r = autograd::record("transpose", r, {*this}, [inv](const Tensor& g) { return std::vector<Tensor>{g.transpose(inv)}; });
+  }
+  return r;
 }
 
 Tensor Tensor::T() const { return transpose(); }
@@ -188,7 +202,15 @@ static Shape infer_reshape(const Shape& shape, int64_t size, const char* op) {
   return out;
 }
 
+// The derivative of a reshape-like op: g back to the input's shape.
+static Tensor record_reshape(const char* op, const Tensor& r, const Tensor& x) {
+  if (!tracked(x)) return r;
+  Shape s = x.shape();
+  return autograd::record(op, r, {x}, [s](const Tensor& g) { return std::vector<Tensor>{g.reshape(s)}; });
+}
+
 Tensor Tensor::view(const Shape& shape_in) const {
+  if (tracked(*this)) return record_reshape("view", detach().view(shape_in), *this);
   Shape shape = infer_reshape(shape_in, size(), "view");
   // NumPy gives a C-contiguous (or empty) array fresh contiguous strides, even on size-1 axes.
   if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
@@ -199,6 +221,8 @@ Tensor Tensor::view(const Shape& shape_in) const {
 }
 
 Tensor Tensor::reshape(const Shape& shape_in) const {
+  // The forward on a detached handle records nothing inside (copy, view): one node per reshape.
+  if (tracked(*this)) return record_reshape("reshape", detach().reshape(shape_in), *this);
   Shape shape = infer_reshape(shape_in, size(), "reshape");
   if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
   if (auto st = nocopy_strides(shape_, strides_, shape))
@@ -222,7 +246,7 @@ Tensor Tensor::squeeze(const Axes& axes) const {
   Strides st;
   for (int64_t i = 0; i < ndim(); ++i)
     if (!drop[i]) { sh.push_back(shape_[i]); st.push_back(strides_[i]); }
-  return Tensor(storage_, dtype_, sh, st, offset_);
+  return record_reshape("squeeze", Tensor(storage_, dtype_, sh, st, offset_), *this);
 }
 
 Tensor Tensor::expand_dims(const std::vector<int64_t>& axes_in) const {
@@ -250,7 +274,11 @@ Tensor Tensor::broadcast_to(const Shape& shape) const {
   }
   if (!ok)
     throw ValueError("[broadcast_to] cannot broadcast shape " + shape_str(shape_) + " to " + shape_str(shape));
-  return Tensor(storage_, dtype_, shape, st, offset_);
+  // g goes back as is: record() sums it over the broadcast axes (autograd::reduce_to).
+  Tensor r(storage_, dtype_, shape, st, offset_);
+  if (!tracked(*this)) return r;
+  return autograd::record("broadcast_to", r, {*this},
+                          [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
 
 Tensor Tensor::flip(const Axes& axes_in) const {
@@ -263,29 +291,45 @@ Tensor Tensor::flip(const Axes& axes_in) const {
     if (shape_[a] > 0) off += (shape_[a] - 1) * st[a];
     st[a] = -st[a];
   }
-  return Tensor(storage_, dtype_, shape_, st, off);
+  Tensor r(storage_, dtype_, shape_, st, off);
+  if (!tracked(*this)) return r;
+  return autograd::record("flip", r, {*this},
+                          [axes](const Tensor& g) { return std::vector<Tensor>{g.flip(AxisList(axes))}; });
 }
 
 // NumPy's ravel (order 'C') is a view only of a C-contiguous array; anything else is copied.
 Tensor Tensor::ravel() const { return is_contiguous() ? reshape({-1}) : flatten(); }
-Tensor Tensor::flatten() const { return copy().reshape({-1}); }
+Tensor Tensor::flatten() const {
+  if (tracked(*this)) return record_reshape("flatten", detach().flatten(), *this);
+  return copy().reshape({-1});
+}
 
 Tensor Tensor::real() const {
   if (!is_complex(dtype_)) return *this;
   Strides st = strides_;
   for (auto& s : st) s *= 2;
-  return Tensor(storage_, real_dtype(dtype_), shape_, st, offset_ * 2);
+  // g (real) goes back as the real part of a complex gradient (record() casts it).
+  Tensor r(storage_, real_dtype(dtype_), shape_, st, offset_ * 2);
+  if (!tracked(*this)) return r;
+  return autograd::record("real", r, {*this},
+                          [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
 
 Tensor Tensor::imag() const {
   if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; we return a zero copy
     Tensor z(std::make_shared<Storage>(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
     std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
-    return z;
+    // a constant: the input gets a zero gradient
+    if (!tracked(*this)) return z;
+    return autograd::record("imag", z, {*this}, [](const Tensor& g) { return std::vector<Tensor>{zeros_like(g)}; });
   }
   Strides st = strides_;
   for (auto& s : st) s *= 2;
-  return Tensor(storage_, real_dtype(dtype_), shape_, st, offset_ * 2 + 1);
+  // L depends on Im(x) only: x.grad = dL/dRe + i dL/dIm = i g
+  Tensor r(storage_, real_dtype(dtype_), shape_, st, offset_ * 2 + 1);
+  if (!tracked(*this)) return r;
+  return autograd::record("imag", r, {*this},
+                          [](const Tensor& g) { return std::vector<Tensor>{parity::multiply(g, Scalar(complex128_t(0, 1)))}; });
 }
 
 // ---------------- copies ----------------
@@ -293,9 +337,11 @@ Tensor Tensor::imag() const {
 Tensor Tensor::copy() const {
   Tensor out(std::make_shared<Storage>(nbytes(), device()), dtype_, shape_, contiguous_strides(shape_), 0);
   copy_cast(*this, out);
-  return out;
+  if (!tracked(*this)) return out;
+  return autograd::record("copy", out, {*this}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
 
+// Already contiguous: this very tensor (its history too), as PyTorch does; otherwise copy().
 Tensor Tensor::contiguous() const { return is_contiguous() ? *this : copy(); }
 
 Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
@@ -306,7 +352,9 @@ Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
   Tensor out(std::make_shared<Storage>(size() * parity::itemsize(d), device()), d, shape_,
              contiguous_strides(shape_), 0);
   copy_cast(*this, out);
-  return out;
+  // record() casts g back to the input's dtype (the real part for a real input).
+  if (!tracked(*this)) return out;
+  return autograd::record("astype", out, {*this}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
 
 // A Python scalar stored into an array goes through int()/float() as in NumPy's setitem:

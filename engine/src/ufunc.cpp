@@ -162,8 +162,20 @@ Tensor apply_ufunc_impl(const UFuncDef& uf, const std::vector<const ArrayLike*>&
 Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
                    const void* ctx) {
   if (!autograd::needs_grad(inputs)) return apply_ufunc_impl(uf, inputs, out, ctx, nullptr);
+  // An input that is also out= (sin(y, y)) is saved as it was, not as the loop leaves it.
+  std::vector<ArrayLike> own;
+  std::vector<const ArrayLike*> ins = inputs;
+  own.reserve(inputs.size());
+  if (out.tensor && out.tensor->defined())
+    for (auto& a : ins)
+      if (a->is_tensor() && a->tensor().shares_storage(*out.tensor)) {
+        Tensor c = a->tensor().copy();
+        c.set_autograd_meta(a->tensor().autograd_meta());  // same variable, its values before the op
+        own.emplace_back(c);
+        a = &own.back();
+      }
   std::vector<Tensor> xs;
-  Tensor r = apply_ufunc_impl(uf, inputs, out, ctx, &xs);
+  Tensor r = apply_ufunc_impl(uf, ins, out, ctx, &xs);
   std::vector<Tensor> originals;
   for (const ArrayLike* a : inputs) originals.push_back(a->is_tensor() ? a->tensor() : Tensor());
   const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(uf.name);

@@ -16,6 +16,8 @@ void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).
 void add_trait_discrepancies(std::vector<OpInfo>& db);
+// Sets OpInfo::supports_autograd from the claims list (autograd_claims.cpp).
+void set_autograd_claims(std::vector<OpInfo>& db);
 
 // Samples shared by elementwise families: every standard shape, plus the dtype's extremal values
 // for reference inputs.

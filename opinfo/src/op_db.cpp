@@ -60,6 +60,7 @@ const std::vector<OpInfo>& op_db() {
     add_indexing_ops(v);
     add_random_ops(v);
     add_trait_discrepancies(v);
+    set_autograd_claims(v);
     return v;
   }();
   return db;

@@ -64,6 +64,7 @@ Tensor subtract(const ArrayLike& a, const ArrayLike& b, OutArg out) {
                     "bitwise_xor, the `^` operator, or the logical_xor function instead.");
   return apply_binary(ufunc_subtract(), a, b, out);
 }
+PARITY_DERIVATIVE(subtract, return {g, -g};);
 PARITY_UFUNC2(multiply, "multiply", AllLoops, Multiply)
 PARITY_DERIVATIVE(multiply, return {g * conj(x[1]), g * conj(x[0])};);
 

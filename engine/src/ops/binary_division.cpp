@@ -4,6 +4,7 @@
 #include <complex>
 
 #include "binary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -95,9 +96,14 @@ const UFuncDef& ufunc_divide() {
   return def;
 }
 Tensor divide(const ArrayLike& a, const ArrayLike& b, OutArg out) { return apply_binary(ufunc_divide(), a, b, out); }
+PARITY_DERIVATIVE(divide, return {g / conj(x[1]), -g * conj(out / x[1])};);
 
 PARITY_UFUNC2(floor_divide, "floor_divide", DivLoops, FloorDivide)
+PARITY_NOT_DIFFERENTIABLE(floor_divide, "piecewise constant: the derivative is zero almost everywhere");
 PARITY_UFUNC2(remainder, "remainder", DivLoops, Remainder)
+// a - b*floor_divide(a, b): PyTorch's formula (the floor is constant almost everywhere).
+PARITY_DERIVATIVE(remainder, return {g, -g * floor_divide(x[0], x[1])};);
 PARITY_UFUNC2(fmod, "fmod", DivLoops, FMod)
+PARITY_DERIVATIVE(fmod, return {g, -g * trunc(x[0] / x[1])};);
 
 }  // namespace parity

@@ -1,5 +1,6 @@
 // real, imag, angle as free functions (NumPy's np.real, np.imag, np.angle).
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -23,6 +24,15 @@ Tensor as_tensor(const ArrayLike& x, const char* op) {
 }
 }  // namespace
 
+// PyTorch's angle formula: g * i*z/|z|^2 (0 at z == 0); for real input angle is 0 or pi,
+// constant almost everywhere, and the gradient is zero (as PyTorch's).
+PARITY_DERIVATIVE(angle, {
+  const Tensor& z = x[0];
+  if (!is_complex(z.dtype())) return {zeros_like(g)};
+  Tensor r2 = z.real() * z.real() + z.imag() * z.imag();
+  return {where(equal(z, 0.0), 0.0, g * z / r2 * std::complex<double>(0.0, 1.0))};
+});
+
 Tensor real(const ArrayLike& x) { return as_tensor(x, "real").real(); }  // a view, or x itself
 Tensor imag(const ArrayLike& x) { return as_tensor(x, "imag").imag(); }  // zeros for real input
 
@@ -31,7 +41,9 @@ Tensor angle(const ArrayLike& x, bool deg) {
   // arctan2(0, bool) promotes the weak 0 with bool to int64, hence float64.
   if (t.dtype() == DType::Bool) t = t.astype(DType::Int64);
   Tensor a = apply_unary(ufunc_angle(), t, {});
-  if (deg) multiply(a, 180.0 / 3.141592653589793238462643383279502884, a);  // in a's dtype, as NumPy's a *= 180/pi
+  // in a's dtype, as NumPy's a *= 180/pi (out of place when recording: the angle's node saves a)
+  const double k = 180.0 / 3.141592653589793238462643383279502884;
+  if (deg) return autograd::requires_grad(a) ? multiply(a, k).astype(a.dtype(), Casting::unsafe, false) : multiply(a, k, a);
   return a;
 }
 

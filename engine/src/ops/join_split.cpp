@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "iter.h"
+#include "parity/autograd.h"
 #include "parity/ops.h"
 #include "shape_util.h"
 
@@ -16,7 +17,14 @@ Tensor slice_axis(const Tensor& t, int64_t axis, int64_t start, int64_t stop) {
 }
 }  // namespace
 
-Tensor concatenate(const std::vector<Tensor>& xs_in, std::optional<int64_t> axis_in) {
+namespace {
+bool any_needs_grad(const std::vector<Tensor>& xs) { return autograd::needs_grad(xs); }
+std::vector<Tensor> detached(const std::vector<Tensor>& xs) {
+  std::vector<Tensor> d;
+  for (const Tensor& x : xs) d.push_back(x.detach());
+  return d;
+}
+Tensor concatenate_impl(const std::vector<Tensor>& xs_in, std::optional<int64_t> axis_in) {
   if (xs_in.empty()) throw ValueError("[concatenate] need at least one array to concatenate");
   std::vector<Tensor> xs = xs_in;
   for (const auto& x : xs)
@@ -58,7 +66,41 @@ Tensor concatenate(const std::vector<Tensor>& xs_in, std::optional<int64_t> axis
   return out;
 }
 
+}  // namespace
+
+// concatenate's derivative: g split back into the inputs' extents along the axis (axis=None:
+// the flattened inputs, reshaped back).
+Tensor concatenate(const std::vector<Tensor>& xs, std::optional<int64_t> axis) {
+  if (!any_needs_grad(xs)) return concatenate_impl(xs, axis);
+  Tensor r = concatenate_impl(detached(xs), axis);
+  std::vector<Shape> shapes;
+  for (const Tensor& x : xs) shapes.push_back(x.shape());
+  return autograd::record("concatenate", r, xs, [shapes, axis](const Tensor& g) {
+    const int64_t ax = axis ? normalize_axis(*axis, g.ndim(), "concatenate") : 0;
+    std::vector<int64_t> bounds;
+    int64_t pos = 0;
+    for (size_t i = 0; i + 1 < shapes.size(); ++i) {
+      int64_t n = 1;
+      if (axis) n = shapes[i][static_cast<size_t>(ax)];
+      else for (int64_t d : shapes[i]) n *= d;
+      bounds.push_back(pos += n);
+    }
+    std::vector<Tensor> parts = split(g, bounds, ax);
+    for (size_t i = 0; i < parts.size(); ++i) parts[i] = parts[i].reshape(shapes[i]);
+    return parts;
+  });
+}
+
 Tensor stack(const std::vector<Tensor>& xs, int64_t axis) {
+  if (any_needs_grad(xs)) {  // the derivative: g split along the new axis, which is dropped
+    Tensor r = stack(detached(xs), axis);
+    const int64_t ax = normalize_axis(axis, xs[0].ndim() + 1, "stack");
+    return autograd::record("stack", r, xs, [ax, n = static_cast<int64_t>(xs.size())](const Tensor& g) {
+      std::vector<Tensor> parts = split(g, n, ax);
+      for (auto& p : parts) p = p.squeeze(AxisList(ax));
+      return parts;
+    });
+  }
   if (xs.empty()) throw ValueError("[stack] need at least one array to stack");
   for (size_t i = 1; i < xs.size(); ++i)
     if (xs[i].shape() != xs[0].shape())
@@ -69,6 +111,25 @@ Tensor stack(const std::vector<Tensor>& xs, int64_t axis) {
   for (const auto& x : xs) ex.push_back(x.expand_dims({axis}));
   return concatenate(ex, axis);
 }
+
+namespace {
+// Each piece of a split is a view of x[start:stop] along axis; its derivative puts g back there,
+// zeros elsewhere (built with concatenate, so it is differentiable too).
+std::vector<Tensor> record_pieces(std::vector<Tensor> pieces, const std::vector<int64_t>& starts, const Tensor& x,
+                                  int64_t axis) {
+  if (!autograd::needs_grad({x})) return pieces;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const int64_t start = starts[i], stop = start + pieces[i].shape()[static_cast<size_t>(axis)];
+    pieces[i] = autograd::record("split", pieces[i], {x}, [s = x.shape(), axis, start, stop](const Tensor& g) {
+      Shape before = s, after = s;
+      before[static_cast<size_t>(axis)] = start;
+      after[static_cast<size_t>(axis)] = s[static_cast<size_t>(axis)] - stop;
+      return std::vector<Tensor>{concatenate({zeros(before, g.dtype()), g, zeros(after, g.dtype())}, axis)};
+    });
+  }
+  return pieces;
+}
+}  // namespace
 
 namespace {
 // NumPy's split indexes x.shape[axis] directly: a bad axis is an IndexError, not an AxisError.
@@ -95,8 +156,12 @@ std::vector<Tensor> split(const Tensor& x, int64_t sections, int64_t axis) {
     throw ValueError("[split] too many sections (" + std::to_string(sections) + ") for an axis of length " + std::to_string(n));
   std::vector<Tensor> out;
   const int64_t each = n / sections;
-  for (int64_t i = 0; i < sections; ++i) out.push_back(slice_axis(x, axis, i * each, (i + 1) * each));
-  return out;
+  std::vector<int64_t> starts;
+  for (int64_t i = 0; i < sections; ++i) {
+    out.push_back(slice_axis(x, axis, i * each, (i + 1) * each));
+    starts.push_back(i * each);
+  }
+  return record_pieces(std::move(out), starts, x, axis);
 }
 
 // Pieces x[prev:idx] with Python's slice clamping: negative indices count from the end, and a
@@ -106,14 +171,16 @@ std::vector<Tensor> split(const Tensor& x, const std::vector<int64_t>& indices, 
   const int64_t n = x.shape()[axis];
   auto clamp = [n](int64_t i) { return i < 0 ? std::max<int64_t>(i + n, 0) : std::min(i, n); };
   std::vector<Tensor> out;
+  std::vector<int64_t> starts;
   int64_t prev = 0;
   for (size_t k = 0; k <= indices.size(); ++k) {
     int64_t start = clamp(prev);
     int64_t stop = k < indices.size() ? clamp(indices[k]) : n;
     out.push_back(slice_axis(x, axis, start, std::max(start, stop)));
+    starts.push_back(start);
     if (k < indices.size()) prev = indices[k];
   }
-  return out;
+  return record_pieces(std::move(out), starts, x, axis);
 }
 
 }  // namespace parity

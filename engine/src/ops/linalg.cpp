@@ -5,6 +5,7 @@
 
 #include "convert.h"
 #include "iter.h"
+#include "parity/autograd.h"
 #include "parity/ops.h"
 #include "shape_util.h"
 
@@ -161,7 +162,31 @@ Tensor matmul_impl(const Tensor& a_in, const Tensor& b_in, const OutArg& out, bo
 }
 }  // namespace
 
-Tensor matmul(const Tensor& a, const Tensor& b, OutArg out) { return matmul_impl(a, b, out, true); }
+namespace {
+Tensor conj_if_complex(const Tensor& t) { return is_complex(t.dtype()) ? conj(t) : t; }
+// matmul's derivative (PyTorch's, conj for complex): ga = g @ conj(b)^T, gb = conj(a)^T @ g, with a
+// 1-D operand taken as a row (a) or column (b) matrix; record() sums the broadcast batch axes.
+std::vector<Tensor> matmul_grad(const Tensor& g, const Tensor& a, const Tensor& b) {
+  if (a.ndim() == 1 && b.ndim() == 1)
+    return {multiply(g, conj_if_complex(b)), multiply(conj_if_complex(a), g)};
+  const Tensor a2 = a.ndim() == 1 ? a.expand_dims({0}) : a;
+  const Tensor b2 = b.ndim() == 1 ? b.expand_dims({-1}) : b;
+  const Tensor g2 = a.ndim() == 1 ? g.expand_dims({-2}) : b.ndim() == 1 ? g.expand_dims({-1}) : g;
+  Tensor ga = matmul(g2, conj_if_complex(b2).mT());
+  Tensor gb = matmul(conj_if_complex(a2).mT(), g2);
+  if (a.ndim() == 1) ga = ga.squeeze(AxisList(-2));
+  if (b.ndim() == 1) gb = gb.squeeze(AxisList(-1));
+  return {ga, gb};
+}
+}  // namespace
+
+Tensor matmul(const Tensor& a, const Tensor& b, OutArg out) {
+  if (!autograd::needs_grad({a, b})) return matmul_impl(a, b, out, true);
+  Tensor r = matmul_impl(a.detach(), b.detach(), out, true);
+  return autograd::record("matmul", r, {a, b}, [sa = autograd::SavedTensor(a), sb = autograd::SavedTensor(b)](const Tensor& g) {
+    return matmul_grad(g, sa.get("matmul"), sb.get("matmul"));
+  });
+}
 
 namespace {
 // NumPy's cblas_matrixproduct (float32/64, complex64/128, both operands of ndim <= 2) treats an
@@ -259,7 +284,8 @@ Tensor dot_blas_scalar(const Tensor& a, const Tensor& b) {
 }
 }  // namespace
 
-Tensor dot(const Tensor& a, const Tensor& b) {
+namespace {
+Tensor dot_impl(const Tensor& a, const Tensor& b) {
   if (!a.defined() || !b.defined()) throw ValueError("[dot] undefined tensor");
   if (a.ndim() == 0 || b.ndim() == 0) {
     // float/complex operands of ndim <= 2 take BLAS's path; other cases are np.multiply
@@ -292,8 +318,49 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   return matmul_impl(a2, b2, {}, false).reshape(rshape);
 }
 
+
+// dot's derivative: a scalar operand is multiply's; a 1-D or 2-D b is matmul's (a's leading axes
+// flattened); an N-D b contracts a's last axis with b's second-to-last, i.e. the matmul
+// (P, k) @ (k, Q) of a.reshape(-1, k) and b with that axis moved first.
+std::vector<Tensor> dot_grad(const Tensor& g, const Tensor& a, const Tensor& b) {
+  if (a.ndim() == 0 || b.ndim() == 0) return {multiply(g, conj_if_complex(b)), multiply(conj_if_complex(a), g)};
+  const int64_t k = a.shape(-1);
+  int64_t p = 1, q = 1;  // explicit sizes: reshape(-1, 0) is ambiguous for empty operands
+  for (int64_t i = 0; i + 1 < a.ndim(); ++i) p *= a.shape(i);
+  for (int64_t i = 0; i < b.ndim(); ++i)
+    if (i != (b.ndim() == 1 ? 0 : b.ndim() - 2)) q *= b.shape(i);
+  const Tensor a2 = a.reshape({p, k});
+  const Tensor b2 = b.ndim() == 1 ? b : b.moveaxis({b.ndim() - 2}, {0}).reshape({k, q});
+  const Tensor g2 = g.reshape(b.ndim() == 1 ? Shape{a2.shape(0)} : Shape{a2.shape(0), b2.shape(1)});
+  std::vector<Tensor> r = matmul_grad(g2, a2, b2);
+  r[0] = r[0].reshape(a.shape());
+  if (b.ndim() > 2) {
+    Shape bs = b.shape();  // (k, b[:-2]..., m), then the axis back
+    bs.erase(bs.end() - 2);
+    bs.insert(bs.begin(), k);
+    r[1] = r[1].reshape(bs).moveaxis({0}, {b.ndim() - 2});
+  }
+  return r;
+}
+}  // namespace
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  if (!autograd::needs_grad({a, b})) return dot_impl(a, b);
+  Tensor r = dot_impl(a.detach(), b.detach());
+  return autograd::record("dot", r, {a, b}, [sa = autograd::SavedTensor(a), sb = autograd::SavedTensor(b)](const Tensor& g) {
+    return dot_grad(g, sa.get("dot"), sb.get("dot"));
+  });
+}
+
+// outer(a, b) = a.ravel()[:, None] * b.ravel()[None, :]: ga = g @ conj(b), gb = conj(a) @ g.
 Tensor outer(const Tensor& a, const Tensor& b) {
-  return multiply(a.ravel().reshape({-1, 1}), b.ravel().reshape({1, -1}));
+  if (!autograd::needs_grad({a, b})) return multiply(a.ravel().reshape({-1, 1}), b.ravel().reshape({1, -1}));
+  Tensor r = multiply(a.detach().ravel().reshape({-1, 1}), b.detach().ravel().reshape({1, -1}));
+  return autograd::record("outer", r, {a, b}, [sa = autograd::SavedTensor(a), sb = autograd::SavedTensor(b)](const Tensor& g) {
+    Tensor av = sa.get("outer"), bv = sb.get("outer");
+    return std::vector<Tensor>{matmul(g, conj_if_complex(bv.ravel())).reshape(av.shape()),
+                               matmul(conj_if_complex(av.ravel()), g).reshape(bv.shape())};
+  });
 }
 
 Tensor Tensor::matmul(const Tensor& other) const { return parity::matmul(*this, other); }

@@ -3,6 +3,7 @@
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
+#include "parity/autograd.h"
 
 namespace parity {
 namespace {
@@ -59,11 +60,71 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
 }
 }  // namespace
 
-Tensor cumsum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
-  return cumulative(x, axis, dtype, out, false, "cumsum");
+namespace {
+// The axis the accumulation runs along (None, or a 0-d input: axis 0 of the flattened input).
+int64_t cum_axis(int64_t ndim, const std::optional<int64_t>& axis) {
+  return (!axis || ndim == 0) ? 0 : normalize_axis(*axis, ndim, "cumulative");
 }
+// The tensor the accumulation runs over.
+Tensor along(const Tensor& x, const std::optional<int64_t>& axis) {
+  return (!axis || x.ndim() == 0) ? x.reshape({-1}) : x;
+}
+// sum_{k >= i} t_k along ax.
+Tensor reverse_cumsum(const Tensor& t, int64_t ax) {
+  return cumsum(t.flip(AxisList(ax)), ax).flip(AxisList(ax));
+}
+Tensor conj_if_complex(const Tensor& t) { return is_complex(t.dtype()) ? conj(t) : t; }
+
+// cumprod's derivative where x has zeros: grad_i = sum_{k >= i} g_k conj(prod_{j <= k, j != i} x_j),
+// row by row in complex128 (record() takes the real part for a real x). Not itself differentiable.
+Tensor cumprod_grad_direct(const Tensor& g, const Tensor& x, int64_t ax) {
+  Tensor xc = x.moveaxis({ax}, {-1}).astype(DType::Complex128).contiguous();
+  Tensor gc = g.moveaxis({ax}, {-1}).astype(DType::Complex128).contiguous();
+  Tensor res = zeros(xc.shape(), DType::Complex128);
+  const int64_t n = xc.ndim() ? xc.shape(-1) : 1, rows = n ? xc.size() / n : 0;
+  const complex128_t* px = xc.data<complex128_t>();
+  const complex128_t* pg = gc.data<complex128_t>();
+  complex128_t* pr = res.data<complex128_t>();
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t i = 0; i < n; ++i) {
+      complex128_t before(1, 0), acc(0, 0);
+      for (int64_t j = 0; j < i; ++j) before *= px[r * n + j];
+      complex128_t p = before;
+      for (int64_t k = i; k < n; ++k) {
+        if (k > i) p *= px[r * n + k];
+        acc += pg[r * n + k] * std::conj(p);
+      }
+      pr[r * n + i] = acc;
+    }
+  return res.moveaxis({-1}, {ax});
+}
+}  // namespace
+
+// cumsum: g summed from each position to the end of its row (reshaped back for axis=None).
+Tensor cumsum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
+  if (!autograd::needs_grad({x})) return cumulative(x, axis, dtype, out, false, "cumsum");
+  Tensor r = cumulative(x.detach(), axis, dtype, out, false, "cumsum");
+  return autograd::record("cumsum", r, {x}, [s = x.shape(), axis](const Tensor& g) {
+    return std::vector<Tensor>{reverse_cumsum(g, cum_axis(static_cast<int64_t>(s.size()), axis)).reshape(s)};
+  });
+}
+// cumprod: without zeros, reverse_cumsum(g conj(out)) / conj(x) (PyTorch's formula); with zeros,
+// the direct sum.
 Tensor cumprod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
-  return cumulative(x, axis, dtype, out, true, "cumprod");
+  if (!autograd::needs_grad({x})) return cumulative(x, axis, dtype, out, true, "cumprod");
+  Tensor r = cumulative(x.detach(), axis, dtype, out, true, "cumprod");
+  return autograd::record("cumprod", r, {x},
+                          [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis](const Tensor& g) {
+                            Tensor xv = sx.get("cumprod"), o = so.get("cumprod");
+                            const int64_t ax = cum_axis(xv.ndim(), axis);
+                            Tensor xa = along(xv, axis);
+                            Tensor gr;
+                            if (all(not_equal(xa, 0)).item<bool>())
+                              gr = divide(reverse_cumsum(multiply(g, conj_if_complex(o)), ax), conj_if_complex(xa));
+                            else
+                              gr = cumprod_grad_direct(g, xa, ax);
+                            return std::vector<Tensor>{gr.reshape(xv.shape())};
+                          });
 }
 Tensor Tensor::cumsum(std::optional<int64_t> axis, std::optional<DType> dtype) const {
   return parity::cumsum(*this, axis, dtype);

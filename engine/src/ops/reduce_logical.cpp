@@ -1,6 +1,7 @@
 // any, all: truth of elements (NaN is true; a complex is true when either part is nonzero).
 #include "../shape_util.h"
 #include "reduce_util.h"
+#include "parity/autograd.h"
 
 namespace parity {
 namespace {
@@ -22,7 +23,10 @@ Tensor logical(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& o
       o[k] = acc;
     });
   });
-  return reduce::finish(res, out, op);
+  Tensor r = reduce::finish(res, out, op);
+  // Truth values: no derivative (only an inexact out= can carry a node, and it says so).
+  if (autograd::needs_grad({x})) r = autograd::record_not_differentiable(op, r, {x}, "a truth test has no derivative");
+  return r;
 }
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
+#include "parity/autograd.h"
 
 namespace parity {
 namespace {
@@ -112,25 +113,46 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
                                     (is_max ? "argmax" : "argmin")));
   return reduce::finish(res, out, op);
 }
+// amax & co.: g goes to the elements equal to the result, split evenly among ties (PyTorch's
+// amax/amin); a NaN result (amax over a NaN) equals nothing and gives no gradient.
+Tensor extreme_recorded(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& out, bool is_max,
+                        bool skip_nan, const char* op) {
+  if (!autograd::needs_grad({x})) return extreme(x, axis, keepdims, out, is_max, skip_nan, op);
+  Tensor r = extreme(x.detach(), axis, keepdims, out, is_max, skip_nan, op);
+  return autograd::record(op, r, {x},
+                          [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis, keepdims, op](const Tensor& g) {
+                            Tensor xv = sx.get(op), o = so.get(op);
+                            Tensor mask = equal(xv, reduce::expand_reduced(o, xv.shape(), axis, keepdims, op));
+                            Tensor cnt = sum(mask, axis, true);
+                            Tensor eg = divide(reduce::expand_reduced(g, xv.shape(), axis, keepdims, op), cnt);
+                            return std::vector<Tensor>{where(mask, eg, 0)};
+                          });
+}
 }  // namespace
 
 Tensor amax(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
-  return extreme(x, axis, keepdims, out, true, false, "amax");
+  return extreme_recorded(x, axis, keepdims, out, true, false, "amax");
 }
 Tensor amin(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
-  return extreme(x, axis, keepdims, out, false, false, "amin");
+  return extreme_recorded(x, axis, keepdims, out, false, false, "amin");
 }
 Tensor nanmax(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
-  return extreme(x, axis, keepdims, out, true, true, "nanmax");
+  return extreme_recorded(x, axis, keepdims, out, true, true, "nanmax");
 }
 Tensor nanmin(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
-  return extreme(x, axis, keepdims, out, false, true, "nanmin");
+  return extreme_recorded(x, axis, keepdims, out, false, true, "nanmin");
 }
+// argmax/argmin give integer indices: declared not differentiable (record_not_differentiable
+// attaches nothing to an integer result, so this only documents it).
 Tensor argmax(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
-  return arg_extreme(x, axis, keepdims, out, true, "argmax");
+  Tensor r = arg_extreme(x, axis, keepdims, out, true, "argmax");
+  if (!autograd::needs_grad({x})) return r;
+  return autograd::record_not_differentiable("argmax", r, {x}, "an index is piecewise constant");
 }
 Tensor argmin(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
-  return arg_extreme(x, axis, keepdims, out, false, "argmin");
+  Tensor r = arg_extreme(x, axis, keepdims, out, false, "argmin");
+  if (!autograd::needs_grad({x})) return r;
+  return autograd::record_not_differentiable("argmin", r, {x}, "an index is piecewise constant");
 }
 Tensor Tensor::max(Axes axis, bool keepdims) const {
   return parity::amax(*this, axis, keepdims);

@@ -6,6 +6,7 @@
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
+#include "parity/autograd.h"
 
 namespace parity {
 namespace {
@@ -59,7 +60,8 @@ Tensor var_impl(const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, 
 
 }  // namespace
 
-Tensor mean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
+namespace {
+Tensor mean_impl(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
   reduce::check_defined(x, "mean");
   const int64_t n = count_items(x, axis, keepdims, "mean");
   const bool has_out = out.tensor.has_value();
@@ -80,11 +82,7 @@ Tensor mean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtyp
   return ret;
 }
 
-Tensor var(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
-  return var_impl(x, axis, ddof, keepdims, dtype, out, "var");
-}
-
-Tensor std(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
+Tensor std_impl(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
   Tensor ret = var_impl(x, axis, ddof, keepdims, dtype, out, "std");
   // A NumPy scalar (0-d, no out=) takes ret.dtype.type(sqrt(ret)): any cast back is allowed.
   if (!out.tensor && ret.ndim() == 0) return sqrt(ret).astype(ret.dtype());
@@ -99,9 +97,9 @@ Tensor std(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optiona
 
 // nanmean: integer, bool (and bfloat16, see nan_aware) inputs take mean(); otherwise NaNs become
 // 0, the sum (dtype=, out=) is divided in place by the intp count of non-NaN elements.
-Tensor nanmean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
+Tensor nanmean_impl(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
   reduce::check_defined(x, "nanmean");
-  if (!reduce::nan_aware(x.dtype())) return mean(x, axis, keepdims, dtype, out);
+  if (!reduce::nan_aware(x.dtype())) return mean_impl(x, axis, keepdims, dtype, out);
   // np.inexact excludes ml_dtypes' bfloat16.
   if (dtype && !reduce::nan_aware(*dtype))
     throw TypeError("[nanmean] If a is inexact, then dtype must be inexact");
@@ -111,6 +109,60 @@ Tensor nanmean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> d
   Tensor tot = reduce::add_reduce(reduce::zero_nans(x), axis, keepdims, dtype, out, "nanmean");
   divide_in_place(tot, cnt);
   return tot;
+}
+
+// var's derivative, 2 (x - mean) / (n - ddof) times g spread back; for complex x the same formula
+// gives dL/dRe + i dL/dIm (PyTorch's var_backward).
+Tensor var_grad(const Tensor& g, const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, const char* op) {
+  const int64_t n = reduce::reduced_count(x.shape(), axis, op);
+  Tensor d = subtract(x, mean(x, axis, true));
+  Tensor eg = reduce::expand_reduced(g, x.shape(), axis, keepdims, op);
+  return multiply(eg, multiply(d, Scalar(2.0 / static_cast<double>(std::max<int64_t>(n - ddof, 0)))));
+}
+}  // namespace
+
+// The public reductions: the forward on a detached x (its inner ufuncs record nothing), then one
+// node with the op's derivative.
+Tensor mean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  if (!autograd::needs_grad({x})) return mean_impl(x, axis, keepdims, dtype, out);
+  Tensor r = mean_impl(x.detach(), axis, keepdims, dtype, out);
+  return autograd::record("mean", r, {x}, [s = x.shape(), axis, keepdims](const Tensor& g) {
+    const double n = static_cast<double>(reduce::reduced_count(s, axis, "mean"));
+    return std::vector<Tensor>{divide(reduce::expand_reduced(g, s, axis, keepdims, "mean"), Scalar(n))};
+  });
+}
+
+Tensor var(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  if (!autograd::needs_grad({x})) return var_impl(x, axis, ddof, keepdims, dtype, out, "var");
+  Tensor r = var_impl(x.detach(), axis, ddof, keepdims, dtype, out, "var");
+  return autograd::record("var", r, {x}, [sx = autograd::SavedTensor(x), axis, ddof, keepdims](const Tensor& g) {
+    return std::vector<Tensor>{var_grad(g, sx.get("var"), axis, ddof, keepdims, "var")};
+  });
+}
+
+// std = sqrt(var): var's derivative times g / (2 std); 0 where std is 0 (PyTorch's masked_fill).
+Tensor std(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  if (!autograd::needs_grad({x})) return std_impl(x, axis, ddof, keepdims, dtype, out);
+  Tensor r = std_impl(x.detach(), axis, ddof, keepdims, dtype, out);
+  return autograd::record("std", r, {x},
+                          [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis, ddof, keepdims](const Tensor& g) {
+                            Tensor o = so.get("std");
+                            Tensor gv = where(equal(o, 0), 0, divide(g, multiply(o, 2)));
+                            return std::vector<Tensor>{var_grad(gv, sx.get("std"), axis, ddof, keepdims, "std")};
+                          });
+}
+
+// nanmean: g / (the count of non-NaN elements) to each non-NaN element.
+Tensor nanmean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  if (!autograd::needs_grad({x})) return nanmean_impl(x, axis, keepdims, dtype, out);
+  Tensor r = nanmean_impl(x.detach(), axis, keepdims, dtype, out);
+  return autograd::record("nanmean", r, {x}, [sx = autograd::SavedTensor(x), axis, keepdims](const Tensor& g) {
+    Tensor xv = sx.get("nanmean");
+    Tensor nan = isnan(xv);
+    Tensor cnt = sum(logical_not(nan), axis, true);
+    Tensor eg = divide(reduce::expand_reduced(g, xv.shape(), axis, keepdims, "nanmean"), cnt);
+    return std::vector<Tensor>{where(nan, 0, eg)};
+  });
 }
 
 Tensor Tensor::mean(Axes axis, bool keepdims, std::optional<DType> dtype) const {

@@ -2,6 +2,7 @@
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
+#include "parity/autograd.h"
 
 namespace parity {
 namespace reduce {
@@ -62,15 +63,71 @@ Tensor add_reduce(const Tensor& x, const Axes& axis, bool keepdims, std::optiona
 }
 }  // namespace reduce
 
+namespace {
+// prod's derivative: the product of the other reduced elements, PyTorch's way. Without zeros that
+// is out / x; with zeros, exclusive cumulative products from both ends (the reduced axes moved
+// last and merged), which are exact whatever the number of zeros.
+Tensor prod_others(const Tensor& x, const Tensor& out, const Axes& axis, bool keepdims) {
+  if (all(not_equal(x, 0)).item<bool>())
+    return divide(reduce::expand_reduced(out, x.shape(), axis, keepdims, "prod"), x);
+  const std::vector<bool> red = reduce::reduced_axes(axis, x.ndim(), "prod");
+  std::vector<int64_t> perm;
+  Shape ps;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int64_t i = 0; i < x.ndim(); ++i)
+      if (red[static_cast<size_t>(i)] == (pass == 1)) {
+        perm.push_back(i);
+        ps.push_back(x.shape()[i]);
+      }
+  Shape ks;
+  int64_t n = 1;
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    if (red[static_cast<size_t>(i)]) n *= x.shape()[i];
+    else ks.push_back(x.shape()[i]);
+  Shape vs = ks;
+  vs.push_back(n);
+  Tensor v = x.transpose(perm).reshape(vs);
+  Shape one = ks;
+  one.push_back(1);
+  auto excl = [&](const Tensor& t) {  // [1, t0, t0 t1, ...] along the last axis
+    return cumprod(concatenate({ones(one, t.dtype()), t.index({ellipsis, Slice(std::nullopt, -1)})}, -1), -1);
+  };
+  Tensor others = multiply(excl(v), excl(v.flip(AxisList(-1))).flip(AxisList(-1)));
+  std::vector<int64_t> inv(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i) inv[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
+  return others.reshape(ps).transpose(inv);
+}
+Tensor conj_if_complex(const Tensor& t) { return is_complex(t.dtype()) ? conj(t) : t; }
+}  // namespace
+
+// The derivative of a sum is g spread back over the reduced axes (record() undoes dtype=).
 Tensor sum(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
-  return reduce::sum_like(x, axis, keepdims, dtype, out, false, false, "sum");
+  if (!autograd::needs_grad({x})) return reduce::sum_like(x, axis, keepdims, dtype, out, false, false, "sum");
+  Tensor r = reduce::sum_like(x.detach(), axis, keepdims, dtype, out, false, false, "sum");
+  return autograd::record("sum", r, {x}, [s = x.shape(), axis, keepdims](const Tensor& g) {
+    return std::vector<Tensor>{reduce::expand_reduced(g, s, axis, keepdims, "sum")};
+  });
 }
+// d prod / d x_i = the product of the others (conjugated for complex, PyTorch's convention).
 Tensor prod(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
-  return reduce::sum_like(x, axis, keepdims, dtype, out, true, false, "prod");
+  if (!autograd::needs_grad({x})) return reduce::sum_like(x, axis, keepdims, dtype, out, true, false, "prod");
+  Tensor r = reduce::sum_like(x.detach(), axis, keepdims, dtype, out, true, false, "prod");
+  return autograd::record("prod", r, {x},
+                          [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis, keepdims](const Tensor& g) {
+                            Tensor xv = sx.get("prod"), o = so.get("prod");
+                            Tensor others = prod_others(xv, o.astype(xv.dtype(), Casting::unsafe, false), axis, keepdims);
+                            return std::vector<Tensor>{multiply(reduce::expand_reduced(g, xv.shape(), axis, keepdims, "prod"),
+                                                                conj_if_complex(others))};
+                          });
 }
-// NumPy's nansum replaces NaNs with zero and sums.
+// NumPy's nansum replaces NaNs with zero and sums: NaN elements get no gradient.
 Tensor nansum(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
-  return reduce::sum_like(x, axis, keepdims, dtype, out, false, true, "nansum");
+  if (!autograd::needs_grad({x})) return reduce::sum_like(x, axis, keepdims, dtype, out, false, true, "nansum");
+  Tensor r = reduce::sum_like(x.detach(), axis, keepdims, dtype, out, false, true, "nansum");
+  return autograd::record("nansum", r, {x}, [sx = autograd::SavedTensor(x), axis, keepdims](const Tensor& g) {
+    Tensor xv = sx.get("nansum");
+    return std::vector<Tensor>{where(isnan(xv), 0, reduce::expand_reduced(g, xv.shape(), axis, keepdims, "nansum"))};
+  });
 }
 
 Tensor Tensor::sum(Axes axis, bool keepdims, std::optional<DType> dtype) const {

@@ -147,4 +147,24 @@ Tensor zero_nans(const Tensor& x) {
   return c;
 }
 
+Tensor expand_reduced(const Tensor& g, const Shape& xshape, const Axes& axis, bool keepdims, const char* op) {
+  const std::vector<bool> red = reduced_axes(axis, static_cast<int64_t>(xshape.size()), op);
+  Tensor e = g;
+  if (!keepdims) {
+    Shape ks = xshape;
+    for (size_t i = 0; i < ks.size(); ++i)
+      if (red[i]) ks[i] = 1;
+    e = e.reshape(ks);
+  }
+  return e.broadcast_to(xshape);
+}
+
+int64_t reduced_count(const Shape& xshape, const Axes& axis, const char* op) {
+  const std::vector<bool> red = reduced_axes(axis, static_cast<int64_t>(xshape.size()), op);
+  int64_t n = 1;
+  for (size_t i = 0; i < xshape.size(); ++i)
+    if (red[i]) n *= xshape[i];
+  return n;
+}
+
 }  // namespace parity::reduce

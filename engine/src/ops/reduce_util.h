@@ -278,4 +278,11 @@ bool nan_aware(DType d);
 // x with NaNs (either part, for complex) replaced by zero; x itself when !nan_aware(x.dtype()).
 Tensor zero_nans(const Tensor& x);
 
+// ---- autograd helpers for the reductions' derivatives ----
+// g (the gradient of a reduction of an `xshape` input over `axis`) with the reduced axes put back
+// (size 1 when !keepdims) and broadcast to xshape.
+Tensor expand_reduced(const Tensor& g, const Shape& xshape, const Axes& axis, bool keepdims, const char* op);
+// The number of elements reduced into each output.
+int64_t reduced_count(const Shape& xshape, const Axes& axis, const char* op);
+
 }  // namespace parity::reduce

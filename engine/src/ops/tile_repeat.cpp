@@ -1,14 +1,17 @@
 // tile and repeat: both are copies built from stride tricks (tile) or chunk copies (repeat).
+#include <algorithm>
 #include <cstring>
 
 #include "iter.h"
+#include "parity/autograd.h"
 #include "parity/ops.h"
 #include "shape_util.h"
 
 namespace parity {
 
 // tile: view x as (r0, s0, r1, s1, ...) with stride 0 along each r, copy, then merge the pairs.
-Tensor tile(const Tensor& x, const std::vector<int64_t>& reps_in) {
+namespace {
+Tensor tile_impl(const Tensor& x, const std::vector<int64_t>& reps_in) {
   for (int64_t r : reps_in)
     if (r < 0) throw ValueError("[tile] negative dimensions are not allowed (reps " + shape_str(reps_in) + ")");
   std::vector<int64_t> reps = reps_in;
@@ -33,7 +36,8 @@ Tensor tile(const Tensor& x, const std::vector<int64_t>& reps_in) {
   return out.reshape(out_shape);
 }
 
-Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optional<int64_t> axis_in) {
+Tensor repeat_impl(const Tensor& x, const std::vector<int64_t>& repeats, std::optional<int64_t> axis_in,
+                   int64_t* axis_out, std::vector<int64_t>* reps_out) {
   Tensor a = x;
   int64_t axis = 0;
   if (!axis_in || a.ndim() == 0) {
@@ -60,6 +64,8 @@ Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optiona
   for (int64_t r : reps)
     if (__builtin_add_overflow(total, r, &total))
       throw ValueError("[repeat] array is too big; the repeats sum past int64");
+  *axis_out = axis;
+  *reps_out = reps;
   Shape out_shape = a.shape();
   out_shape[axis] = total;
   Tensor out = new_tensor(out_shape, a.dtype());
@@ -74,6 +80,57 @@ Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optiona
     for (int64_t j = 0; j < n; ++j, src += inner)
       for (int64_t r = 0; r < reps[j]; ++r, dst += inner) std::memcpy(dst, src, static_cast<size_t>(inner));
   return out;
+}
+
+}  // namespace
+}  // namespace parity
+
+namespace parity {
+// tile's derivative: g viewed as (r0, s0, r1, s1, ...) summed over the r axes.
+Tensor tile(const Tensor& x, const std::vector<int64_t>& reps) {
+  if (!autograd::needs_grad({x})) return tile_impl(x, reps);
+  Tensor r = tile_impl(x.detach(), reps);
+  return autograd::record("tile", r, {x}, [s = x.shape(), reps](const Tensor& g) {
+    const size_t d = std::max(s.size(), reps.size());
+    Shape pairs, xs(d - s.size(), 1);
+    xs.insert(xs.end(), s.begin(), s.end());
+    std::vector<int64_t> rr(d - reps.size(), 1), rep_axes;
+    rr.insert(rr.end(), reps.begin(), reps.end());
+    for (size_t i = 0; i < d; ++i) {
+      rep_axes.push_back(static_cast<int64_t>(pairs.size()));
+      pairs.push_back(rr[i]);
+      pairs.push_back(xs[i]);
+    }
+    return std::vector<Tensor>{sum(g.reshape(pairs), AxisList(rep_axes)).reshape(s)};
+  });
+}
+
+// repeat's derivative: each element gets the sum of its copies (uniform repeats: one reshape and
+// sum; otherwise the runs split apart and summed).
+Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optional<int64_t> axis) {
+  int64_t ax = 0;
+  std::vector<int64_t> reps;
+  if (!autograd::needs_grad({x})) return repeat_impl(x, repeats, axis, &ax, &reps);
+  Tensor r = repeat_impl(x.detach(), repeats, axis, &ax, &reps);
+  return autograd::record("repeat", r, {x}, [s = x.shape(), ax, reps](const Tensor& g) {
+    if (reps.empty()) return std::vector<Tensor>{zeros(s, g.dtype())};
+    const bool uniform = std::all_of(reps.begin(), reps.end(), [&](int64_t v) { return v == reps[0]; });
+    if (uniform && !reps.empty() && reps[0] > 0) {
+      Shape gs = g.shape();
+      gs[static_cast<size_t>(ax)] = static_cast<int64_t>(reps.size());
+      gs.insert(gs.begin() + ax + 1, reps[0]);
+      return std::vector<Tensor>{sum(g.reshape(gs), AxisList(ax + 1)).reshape(s)};
+    }
+    Shape one = g.shape();
+    one[static_cast<size_t>(ax)] = 1;
+    std::vector<int64_t> bounds;
+    int64_t pos = 0;
+    for (size_t i = 0; i + 1 < reps.size(); ++i) bounds.push_back(pos += reps[i]);
+    std::vector<Tensor> parts = split(g, bounds, ax);
+    for (size_t i = 0; i < parts.size(); ++i)
+      parts[i] = reps[i] ? sum(parts[i], AxisList(ax), true) : zeros(one, g.dtype());
+    return std::vector<Tensor>{concatenate(parts, ax).reshape(s)};
+  });
 }
 
 }  // namespace parity

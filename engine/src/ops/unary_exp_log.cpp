@@ -1,6 +1,7 @@
 // sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p. Complex forms follow C99 (csqrt, cexp,
 // clog) as NumPy's do; exp2/expm1/log2/log10/log1p of complex use NumPy's formulas.
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -72,13 +73,22 @@ struct Log1p {
 }  // namespace
 
 PARITY_UNARY(sqrt, "sqrt", FloatLoops, Sqrt, TypeError)
+PARITY_DERIVATIVE(sqrt, return {g / conj(out * 2.0)};);
 PARITY_UNARY(cbrt, "cbrt", RealFloatLoops, Cbrt, TypeError)
+PARITY_DERIVATIVE(cbrt, return {g / (out * out * 3.0)};);  // real only
 PARITY_UNARY(exp, "exp", FloatLoops, Exp, TypeError)
+PARITY_DERIVATIVE(exp, return {g * conj(out)};);
 PARITY_UNARY(exp2, "exp2", FloatLoops, Exp2, TypeError)
+PARITY_DERIVATIVE(exp2, return {g * conj(out * 0.693147180559945309417232121458176568)};);  // out * ln 2
 PARITY_UNARY(expm1, "expm1", FloatLoops, Expm1, TypeError)
+PARITY_DERIVATIVE(expm1, return {g * conj(out + 1.0)};);
 PARITY_UNARY(log, "log", FloatLoops, Log, TypeError)
+PARITY_DERIVATIVE(log, return {g / conj(x[0])};);
 PARITY_UNARY(log2, "log2", FloatLoops, Log2, TypeError)
+PARITY_DERIVATIVE(log2, return {g / conj(x[0] * 0.693147180559945309417232121458176568)};);  // 1 / (x ln 2)
 PARITY_UNARY(log10, "log10", FloatLoops, Log10, TypeError)
+PARITY_DERIVATIVE(log10, return {g / conj(x[0] * 2.302585092994045684017991454684364208)};);  // 1 / (x ln 10)
 PARITY_UNARY(log1p, "log1p", FloatLoops, Log1p, TypeError)
+PARITY_DERIVATIVE(log1p, return {g / conj(x[0] + 1.0)};);
 
 }  // namespace parity

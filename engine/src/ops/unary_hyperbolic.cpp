@@ -1,5 +1,6 @@
 // sinh, cosh, tanh, arcsinh, arccosh, arctanh. Complex forms are C99's (csinh, casinh...).
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -35,10 +36,17 @@ struct Arctanh { template <class T> T operator()(T x) const { return std::atanh(
 }  // namespace
 
 PARITY_UNARY(sinh, "sinh", FloatLoops, Sinh, TypeError)
+PARITY_DERIVATIVE(sinh, return {g * conj(cosh(x[0]))};);
 PARITY_UNARY(cosh, "cosh", FloatLoops, Cosh, TypeError)
+PARITY_DERIVATIVE(cosh, return {g * conj(sinh(x[0]))};);
 PARITY_UNARY(tanh, "tanh", FloatLoops, Tanh, TypeError)
+PARITY_DERIVATIVE(tanh, return {g * conj(1.0 - out * out)};);
 PARITY_UNARY(arcsinh, "arcsinh", FloatLoops, Arcsinh, TypeError)
+PARITY_DERIVATIVE(arcsinh, return {g / conj(sqrt(x[0] * x[0] + 1.0))};);
 PARITY_UNARY(arccosh, "arccosh", FloatLoops, Arccosh, TypeError)
+// sqrt(z-1)*sqrt(z+1), not sqrt(z*z-1): the latter has the wrong sign for complex z with Re z < 0.
+PARITY_DERIVATIVE(arccosh, return {g / conj(sqrt(x[0] - 1.0) * sqrt(x[0] + 1.0))};);
 PARITY_UNARY(arctanh, "arctanh", FloatLoops, Arctanh, TypeError)
+PARITY_DERIVATIVE(arctanh, return {g / conj(1.0 - x[0] * x[0])};);
 
 }  // namespace parity

@@ -1,5 +1,6 @@
 // isnan, isinf, isfinite, signbit: bool results; integers and bool are always finite.
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -32,8 +33,12 @@ struct SignBit {  // reads the bit: GCC 12 crashes vectorizing std::signbit over
 }  // namespace
 
 PARITY_UNARY(isnan, "isnan", AllLoops, IsNan, TypeError)
+PARITY_NOT_DIFFERENTIABLE(isnan, "returns bool: a predicate has no derivative");
 PARITY_UNARY(isinf, "isinf", AllLoops, IsInf, TypeError)
+PARITY_NOT_DIFFERENTIABLE(isinf, "returns bool: a predicate has no derivative");
 PARITY_UNARY(isfinite, "isfinite", AllLoops, IsFinite, TypeError)
+PARITY_NOT_DIFFERENTIABLE(isfinite, "returns bool: a predicate has no derivative");
 PARITY_UNARY(signbit, "signbit", RealFloatLoops, SignBit, TypeError)
+PARITY_NOT_DIFFERENTIABLE(signbit, "returns bool: a predicate has no derivative");
 
 }  // namespace parity

@@ -4,6 +4,7 @@
 
 #include "../shape_util.h"
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -35,9 +36,13 @@ struct Rint {  // nearbyint: rint's value (current mode: nearest-even) without r
 }  // namespace
 
 PARITY_UNARY(floor, "floor", BoolRealLoops, Floor, TypeError)
+PARITY_NOT_DIFFERENTIABLE(floor, "piecewise constant: the derivative is zero almost everywhere");
 PARITY_UNARY(ceil, "ceil", BoolRealLoops, Ceil, TypeError)
+PARITY_NOT_DIFFERENTIABLE(ceil, "piecewise constant: the derivative is zero almost everywhere");
 PARITY_UNARY(trunc, "trunc", BoolRealLoops, Trunc, TypeError)
+PARITY_NOT_DIFFERENTIABLE(trunc, "piecewise constant: the derivative is zero almost everywhere");
 PARITY_UNARY(rint, "rint", FloatLoops, Rint, TypeError)
+PARITY_NOT_DIFFERENTIABLE(rint, "piecewise constant: the derivative is zero almost everywhere");
 
 // ---- round(x, decimals) ----
 namespace {
@@ -132,7 +137,20 @@ Tensor round_via_out(const Tensor& x, int64_t decimals, const Tensor& o) {
 }
 }  // namespace
 
+namespace {
+Tensor round_impl(const ArrayLike& xa, int64_t decimals, OutArg out);
+}
+
+// round is piecewise constant: not differentiable (its steps run on a detached input).
 Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
+  if (!xa.is_tensor() || !autograd::needs_grad({xa.tensor()})) return round_impl(xa, decimals, out);
+  Tensor r = round_impl(ArrayLike(autograd::detach(xa.tensor())), decimals, out);
+  return autograd::record_not_differentiable("round", r, {xa.tensor()},
+                                             "piecewise constant: the derivative is zero almost everywhere");
+}
+
+namespace {
+Tensor round_impl(const ArrayLike& xa, int64_t decimals, OutArg out) {
   Tensor x = xa.is_tensor() ? xa.tensor() : xa.to_tensor(std::nullopt, "round");
   if (!x.defined()) throw ValueError("[round] undefined tensor argument");
   const Tensor* o = out.tensor ? &*out.tensor : nullptr;
@@ -172,6 +190,8 @@ Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
   Tensor r = round_inexact(x, decimals);
   return o ? write_out(r, *o) : r;
 }
+
+}  // namespace
 
 Tensor around(const ArrayLike& x, int64_t decimals, OutArg out) { return round(x, decimals, out); }
 

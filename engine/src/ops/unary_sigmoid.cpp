@@ -1,5 +1,6 @@
 // sigmoid (scipy.special.expit): 1 / (1 + exp(-x)), evaluated so that no exp overflows.
 #include "unary_common.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -15,5 +16,6 @@ struct Sigmoid {
 
 // expit has float16/float32/float64 loops (ints resolve like sin: int8 -> float16); bfloat16 added.
 PARITY_UNARY(sigmoid, "expit", RealFloatLoops, Sigmoid, TypeError)
+PARITY_DERIVATIVE(expit, return {g * out * (1.0 - out)};);  // real only
 
 }  // namespace parity

@@ -24,9 +24,15 @@ struct Arctan { template <class T> T operator()(T x) const { return std::atan(x)
 PARITY_UNARY(sin, "sin", FloatLoops, Sin, TypeError)
 PARITY_DERIVATIVE(sin, return {g * conj(cos(x[0]))};);
 PARITY_UNARY(cos, "cos", FloatLoops, Cos, TypeError)
+PARITY_DERIVATIVE(cos, return {g * conj(-sin(x[0]))};);
 PARITY_UNARY(tan, "tan", FloatLoops, Tan, TypeError)
+PARITY_DERIVATIVE(tan, return {g * conj(out * out + 1.0)};);
 PARITY_UNARY(arcsin, "arcsin", FloatLoops, Arcsin, TypeError)
+// The principal sqrt's cut matches casin's (real |z| > 1).
+PARITY_DERIVATIVE(arcsin, return {g / conj(sqrt(1.0 - x[0] * x[0]))};);
 PARITY_UNARY(arccos, "arccos", FloatLoops, Arccos, TypeError)
+PARITY_DERIVATIVE(arccos, return {g / conj(-sqrt(1.0 - x[0] * x[0]))};);
 PARITY_UNARY(arctan, "arctan", FloatLoops, Arctan, TypeError)
+PARITY_DERIVATIVE(arctan, return {g / conj(x[0] * x[0] + 1.0)};);
 
 }  // namespace parity

@@ -5,6 +5,7 @@
 
 #include "../shape_util.h"
 #include "../ufunc.h"
+#include "../autograd/derivatives.h"
 
 namespace parity {
 
@@ -70,6 +71,15 @@ bool drops_bound(const ArrayLike& b, DType xdt, bool lower) {
 }  // namespace
 
 PARITY_UFUNC3(clip, "clip", ClipLoops, Clip)
+// The gradient goes to the value clip selected: x when lo <= x <= hi (ties to x, as PyTorch's
+// clamp) or x is NaN; else lo when x < lo < hi (or lo is NaN); else hi (also when lo >= hi).
+PARITY_DERIVATIVE(clip, {
+  const Tensor &v = x[0], &lo = x[1], &hi = x[2];
+  Tensor to_x = logical_or(logical_and(less_equal(lo, v), less_equal(v, hi)), isnan(v));
+  Tensor to_lo = logical_and(logical_not(to_x), logical_or(logical_and(greater(lo, v), greater(hi, lo)), isnan(lo)));
+  Tensor to_hi = logical_and(logical_not(to_x), logical_not(to_lo));
+  return {g * to_x, g * to_lo, g * to_hi};
+});
 
 Tensor clip(const ArrayLike& x_in, const ArrayLike& lo_in, const ArrayLike& hi_in, OutArg out) {
   // The array argument is always strong: np.clip(5, 0, 3) works on asarray(5).
@@ -95,7 +105,14 @@ Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {
     return &where_loop<typename decltype(tag)::type>;
   });
   run_tensors(shape, {c, xt, yt, out}, loop);
-  return out;
+  // where is differentiable in x and y: the gradient goes to the chosen side (none to cond).
+  if (!autograd::needs_grad(std::vector<const ArrayLike*>{&x, &y})) return out;
+  auto orig = [](const ArrayLike& v) { return v.is_tensor() ? v.tensor() : Tensor(); };
+  autograd::SavedTensor saved_c(c);
+  return autograd::record("where", out, {orig(x), orig(y)}, [saved_c](const Tensor& g) -> std::vector<Tensor> {
+    Tensor cc = saved_c.get("where");
+    return {where(cc, g, 0.0), where(cc, 0.0, g)};
+  });
 }
 
 std::vector<Tensor> nonzero(const Tensor& x) {
