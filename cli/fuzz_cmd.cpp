@@ -81,6 +81,7 @@ std::string summary_table(const Results& r) {
     uint64_t cases = 0, matches = 0, accepted = 0;
     std::map<Mismatch, uint64_t> mism;
     double max_ulp = 0;
+    uint64_t grad_checked = 0;
   };
   std::map<std::string, Row> rows;
   Row total;
@@ -89,31 +90,46 @@ std::string summary_table(const Results& r) {
       row->cases += st.cases;
       row->matches += st.matches;
       row->accepted += st.accepted;
+      row->grad_checked += st.grad_checked;
       for (const auto& [k, n] : st.mismatches) row->mism[k] += n;
       if (std::isnan(st.max_ulp) || std::isnan(row->max_ulp)) row->max_ulp = std::nan("");
       else row->max_ulp = std::max(row->max_ulp, st.max_ulp);
     }
   }
-  const Mismatch kinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::crash};
+  // A gradient campaign's table: cases, gradients checked, failures (grad), crashes.
+  const std::vector<Mismatch> kinds = r.grad ? std::vector<Mismatch>{Mismatch::grad, Mismatch::crash}
+                                             : std::vector<Mismatch>{Mismatch::value, Mismatch::dtype, Mismatch::shape,
+                                                                     Mismatch::error, Mismatch::crash};
   size_t w = 6;
   for (const auto& [op, _] : rows) w = std::max(w, op.size());
   std::ostringstream s;
   auto line = [&](const std::string& op, const Row& row) {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%-*s %9s %9s %8s", static_cast<int>(w), op.c_str(), thousands(row.cases).c_str(),
-                  thousands(row.matches).c_str(), thousands(row.accepted).c_str());
+    if (r.grad)
+      std::snprintf(buf, sizeof buf, "%-*s %9s %9s %9s", static_cast<int>(w), op.c_str(), thousands(row.cases).c_str(),
+                    thousands(row.grad_checked).c_str(), thousands(row.matches).c_str());
+    else
+      std::snprintf(buf, sizeof buf, "%-*s %9s %9s %8s", static_cast<int>(w), op.c_str(), thousands(row.cases).c_str(),
+                    thousands(row.matches).c_str(), thousands(row.accepted).c_str());
     s << buf;
     for (Mismatch k : kinds) {
       auto it = row.mism.find(k);
       std::snprintf(buf, sizeof buf, " %6s", it == row.mism.end() ? "-" : thousands(it->second).c_str());
       s << buf;
     }
-    std::snprintf(buf, sizeof buf, " %9s\n", format_number(row.max_ulp).c_str());
-    s << buf;
+    if (!r.grad) {
+      std::snprintf(buf, sizeof buf, " %9s", format_number(row.max_ulp).c_str());
+      s << buf;
+    }
+    s << "\n";
   };
   char head[256];
-  std::snprintf(head, sizeof head, "%-*s %9s %9s %8s %6s %6s %6s %6s %6s %9s\n", static_cast<int>(w), "op", "cases",
-                "match", "accepted", "value", "dtype", "shape", "error", "crash", "max ulp");
+  if (r.grad)
+    std::snprintf(head, sizeof head, "%-*s %9s %9s %9s %6s %6s\n", static_cast<int>(w), "op", "cases", "checked",
+                  "ok", "grad", "crash");
+  else
+    std::snprintf(head, sizeof head, "%-*s %9s %9s %8s %6s %6s %6s %6s %6s %9s\n", static_cast<int>(w), "op", "cases",
+                  "match", "accepted", "value", "dtype", "shape", "error", "crash", "max ulp");
   s << head << std::string(std::string(head).size() - 1, '-') << "\n";
   for (const auto& [op, row] : rows) line(op, row);
   s << std::string(std::string(head).size() - 1, '-') << "\n";
@@ -265,12 +281,8 @@ void parse_shard(const std::string& s, int& index, int& count) {
 }
 
 int run_fuzz(const FuzzArgs& a) {
-  if (a.grad) {
-    std::cerr << "parity fuzz: --grad (gradient checks against finite differences) is reserved and not "
-                 "implemented yet; it lands with autograd\n";
-    return 2;
-  }
   Options o;
+  o.grad = a.grad;
   o.ops = resolve_ops(a.ops);
   o.dtypes = resolve_dtypes(a.dtypes);
   o.cases_per_op = a.cases;
@@ -287,13 +299,20 @@ int run_fuzz(const FuzzArgs& a) {
 
   std::filesystem::create_directories(a.report);
   const std::string results_path = a.report + "/results.json";
-  ProgressPrinter progress("fuzz");
+  ProgressPrinter progress(o.grad ? "fuzz --grad" : "fuzz");
   o.progress = [&](const Progress& p) { progress.update(p); };
   o.on_checkpoint = [&](const Results& r) { write_results_json(r, results_path); };
   o.on_finding = [&](const CaseRecord& r) { progress.finding(r); };
 
-  std::cout << "parity fuzz: " << (o.ops.empty() ? std::to_string(opinfo::op_db().size()) + " ops (all)"
-                                                 : std::to_string(o.ops.size()) + " op(s)")
+  size_t n_all = opinfo::op_db().size();
+  if (o.grad) {
+    n_all = 0;
+    for (const auto& op : opinfo::op_db())
+      n_all += op.supports_autograd && (op.claims(DType::Float64) || op.claims(DType::Complex128));
+  }
+  std::cout << "parity fuzz" << (o.grad ? " --grad (autograd vs finite differences)" : "") << ": "
+            << (o.ops.empty() ? std::to_string(n_all) + (o.grad ? " differentiable ops (all)" : " ops (all)")
+                              : std::to_string(o.ops.size()) + " op(s)")
             << ", seed " << o.seed << ", "
             << (o.time_budget_s > 0 ? "time budget " + format_number(o.time_budget_s) + " s"
                                     : std::to_string(o.cases_per_op) + " cases per op")
@@ -370,7 +389,9 @@ void add_fuzz_commands(CLI::App& app) {
                 "Cap on each tensor argument's element count; above the default, a third of the shapes get one "
                 "axis near the cap (case ids then carry it: OP:SEED:INDEX:eCAP)")
       ->capture_default_str();
-  f->add_flag("--grad", a->grad, "Reserved: gradient checks (not implemented yet)");
+  f->add_flag("--grad", a->grad,
+              "Gradient campaign: ops whose entry claims autograd, drawn in float64/complex128; autograd checked "
+              "against central finite differences (gradcheck); case ids carry :g");
   f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
 
   auto* r = app.add_subcommand("replay", "Rerun one case by id; print inputs, both outcomes, the difference, NumPy's side");

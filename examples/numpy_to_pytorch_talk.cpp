@@ -1,10 +1,13 @@
 // The NumPy snippets of the talk "From NumPy to PyTorch" (Mike Ruberry), redone with Parity.
 // Each ">>> " line is the NumPy code; the lines after it are what Parity prints, which is what
-// NumPy prints (engine/tests/examples_test.cpp checks this). Out of the engine's scope and so
-// left out: np.fft, np.linalg (cholesky, eig), np.diag, np.sort, autograd, torch.jit.
+// NumPy prints (engine/tests/examples_test.cpp checks this). "ad> " lines are the talk's
+// autograd snippets, run with Parity's autograd (the test checks the gradients against their
+// closed forms). Out of the engine's scope and so left out: np.fft, np.linalg (cholesky, eig),
+// np.diag, np.sort, torch.jit.
 #include <cmath>
 #include <complex>
 #include <iostream>
+#include <string>
 
 #include "parity/nested_list.h"
 #include "parity/ops.h"
@@ -14,6 +17,18 @@ namespace parity_examples::talk {
 
 using namespace parity;
 constexpr double kPi = 3.141592653589793;  // np.pi
+
+// A gradient shown the way PyTorch shows a tensor: NumPy's repr with "array(" read "tensor("
+// (the digits stay NumPy's formatting).
+inline std::string torch_repr(const Tensor& t) {
+  std::string r = t.repr(), out;
+  if (r.rfind("array(", 0) == 0) r = "tensor(" + r.substr(6);
+  for (char c : r) {
+    out += c;
+    if (c == '\n') out += ' ';  // continuation lines line up under the longer prefix
+  }
+  return out;
+}
 
 inline void run(std::ostream& os) {
   Session s(os);
@@ -77,6 +92,21 @@ inline void run(std::ostream& os) {
   s.numpy("b = np.array((3., 4.))", [&] { b = array({3., 4.}); return ""; });
   s.numpy("result = (a * b).sum()", [&] { result = (a * b).sum(); return ""; });
   s.numpy("print(result)", [&] { return result.str(); });
+
+  s.section("Autograd in PyTorch (Parity: parity/autograd.h)");
+  s.ad("a = torch.tensor((1., 2.), requires_grad=True)", [&] { a = array({1., 2.}).requires_grad_(); return ""; });
+  s.ad("b = torch.tensor((3., 4.))", [&] { b = array({3., 4.}); return ""; });
+  s.ad("result = (a * b).sum()", [&] { result = (a * b).sum(); return ""; });
+  s.ad("result.backward()", [&] { result.backward(); return ""; });
+  s.ad("a.grad", [&] { return torch_repr(a.grad()); });
+  s.note("the sinc composite differentiates through where, multiply, sin and divide:");
+  s.ad("def sinc(x):\n"
+       "    y = math.pi * torch.where(x == 0, 1.0e-20, x)\n"
+       "    return torch.sin(y)/y");
+  s.ad("x = torch.linspace(-2, 2, 9, requires_grad=True)",
+       [&] { x = linspace(-2, 2, 9).requires_grad_(); return ""; });
+  s.ad("sinc(x).sum().backward()", [&] { sinc(x).sum().backward(); return ""; });
+  s.ad("x.grad", [&] { return torch_repr(x.grad()); });
 
   s.section("When PyTorch is different from NumPy: reciprocal of integers");
   s.numpy("a = np.array((1, 2, 3))", [&] { a = array({1, 2, 3}); return ""; });

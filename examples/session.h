@@ -4,6 +4,8 @@
 //          examples_test.cpp replays these lines in NumPy and compares);
 //   "tf> " TensorFlow-NumPy code with no NumPy equivalent (prefer_float32, promotion modes);
 //   "--> " code whose result differs from NumPy on purpose (our own random stream);
+//   "ad> " autograd code (tf.GradientTape, torch .backward(), vectorized_map) NumPy has no
+//          equivalent for; examples_test.cpp checks its gradients against mathematics;
 //   "... " continues the code of the prompt above.
 // "== " starts a section and "## " is a note.
 #include <functional>
@@ -26,6 +28,7 @@ class Session {
   void numpy(const std::string& code, const Run& run = {}) { show(">>> ", code, run); }
   void tf(const std::string& code, const Run& run = {}) { show("tf> ", code, run); }
   void parity(const std::string& code, const Run& run = {}) { show("--> ", code, run); }
+  void ad(const std::string& code, const Run& run = {}) { show("ad> ", code, run); }
 
  private:
   void show(const char* prompt, const std::string& code, const Run& run) {

@@ -1,12 +1,16 @@
 // The TensorFlow "NumPy API" tutorial (tf.experimental.numpy), redone with Parity. Each ">>> "
 // line is the tutorial's code written for NumPy, followed by what Parity prints, which is what
 // NumPy prints (engine/tests/examples_test.cpp checks this). "tf> " lines are TensorFlow-NumPy
-// behaviours NumPy lacks (prefer_float32, the promotion modes), which Parity also offers.
-// Out of scope: GradientTape, tf.function, vectorized_map, devices, plotting, benchmarks.
+// behaviours NumPy lacks (prefer_float32, the promotion modes), which Parity also offers. "ad> "
+// lines are the tutorial's gradient code (tf.GradientTape, batch_jacobian, vectorized_map), done
+// with parity/transforms.h.
+// Out of scope: tf.function, devices, plotting.
+#include <chrono>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "parity/gradcheck.h"
 #include "parity/nested_list.h"
 #include "parity/ops.h"
 #include "parity/promotion.h"
@@ -15,6 +19,30 @@
 namespace parity_examples::tf_tutorial {
 
 using namespace parity;
+
+// The model's prediction relu(inputs @ w1 + bias) @ w2 for inputs (N, 32) or, batched, (B, N, 32)
+// with weights (B, ...): the bias is expanded to a row so it meets the (.., N, 64) activations
+// on the right axes either way (the batch-polymorphic contract of parity/transforms.h).
+inline Tensor predict(const std::vector<Tensor>& w, const Tensor& inputs) {
+  Tensor y = matmul(inputs, w[0]) + w[1].expand_dims({-2});
+  y = maximum(y, 0);  // Relu
+  return matmul(y, w[2]);
+}
+// compute_gradients' loss: sum(square(prediction - labels)) over one batch, or per batch when
+// the arguments carry a leading batch axis.
+inline Tensor squared_loss(const std::vector<Tensor>& w, const Tensor& inputs, const Tensor& labels) {
+  return sum(square(predict(w, inputs) - labels), AxisList{-2, -1});
+}
+
+// Milliseconds per call of f, the tutorial's timeit(f, number=10) * 100, after one warm-up call
+// (the first call's allocations fault pages in).
+template <class F>
+double ms_per_call(const F& f, int number = 10) {
+  f();
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < number; ++i) f();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / number;
+}
 
 inline void run(std::ostream& os) {
   Session s(os);
@@ -157,6 +185,111 @@ inline void run(std::ostream& os) {
           [&] { return (y >= 0).all().str() + " " + (predictions[0] == predictions[1]).all().str(); });
   s.note("the values come from Parity's generator, not NumPy's PCG64 stream:");
   s.parity("print(predictions)", [&] { return predictions.str(); });
+
+  s.section("Gradients and jacobians: tf.GradientTape (Parity: parity/transforms.h)");
+  std::vector<Tensor> weights = {w1, bias, w2}, gradients, per_example, per_example_loop;
+  Tensor labels, output, bjac, inp_batch;
+  auto create_batch = [&](int64_t batch_size) {
+    inputs = rng.standard_normal({batch_size, 32}).astype(float32);
+    labels = rng.standard_normal({batch_size, 2}).astype(float32);
+  };
+  auto compute_gradients = [&](const Tensor& in, const Tensor& lab) {
+    return autograd::grad_of([&](const std::vector<Tensor>& w) { return squared_loss(w, in, lab); }, weights);
+  };
+  s.ad("def compute_gradients(model, inputs, labels):\n"
+       "  with tf.GradientTape() as tape:\n"
+       "    tape.watch(model.weights)\n"
+       "    prediction = model.predict(inputs)\n"
+       "    loss = tnp.sum(tnp.square(prediction - labels))\n"
+       "  return tape.gradient(loss, model.weights)");
+  s.ad("inputs, labels = create_batch()", [&] { create_batch(32); return ""; });
+  s.ad("gradients = compute_gradients(model, inputs, labels)",
+       [&] { gradients = compute_gradients(inputs, labels); return ""; });
+  auto shapes = [](const std::vector<Tensor>& ts) {
+    std::string out = "[";
+    for (size_t i = 0; i < ts.size(); ++i) out += (i ? ", " : "") + shape_str(ts[i].shape());
+    return out + "]";
+  };
+  s.ad("print(\"Parameter shapes:\", [w.shape for w in model.weights])",
+       [&] { return "Parameter shapes: " + shapes(weights); });
+  s.ad("print(\"Gradient shapes:\", [g.shape for g in gradients])",
+       [&] { return "Gradient shapes: " + shapes(gradients); });
+  s.note("the gradients against central differences in float64 (PyTorch's gradcheck):");
+  s.ad("print(torch.autograd.gradcheck(loss, [w.double() for w in model.weights]))", [&] {
+    Tensor in = inputs.astype(float64), lab = labels.astype(float64);
+    autograd::Fn loss = [&](const std::vector<Tensor>& w) { return std::vector<Tensor>{squared_loss(w, in, lab)}; };
+    autograd::GradcheckOptions o;
+    o.fast = true;  // one random projection: the loss is a scalar anyway
+    return autograd::gradcheck(loss, weights, o).ok ? "True" : "False";
+  });
+  s.ad("def prediction_batch_jacobian(inputs):\n"
+       "  with tf.GradientTape() as tape:\n"
+       "    tape.watch(inputs)\n"
+       "    prediction = model.predict(inputs)\n"
+       "  return prediction, tape.batch_jacobian(prediction, inputs)");
+  s.ad("inp_batch = tnp.ones([16, 32], tnp.float32)", [&] { inp_batch = ones({16, 32}, float32); return ""; });
+  s.ad("output, batch_jacobian = prediction_batch_jacobian(inp_batch)", [&] {
+    auto f = [&](const Tensor& t) { return predict(weights, t); };
+    output = f(inp_batch);
+    bjac = autograd::batch_jacobian(f, inp_batch);
+    return "";
+  });
+  s.ad("print(\"Output shape: %s, input shape: %s\" % (output.shape, inp_batch.shape))",
+       [&] { return "Output shape: " + shape_str(output.shape()) + ", input shape: " + shape_str(inp_batch.shape()); });
+  s.ad("print(\"Batch jacobian shape:\", batch_jacobian.shape)",
+       [&] { return "Batch jacobian shape: " + shape_str(bjac.shape()); });
+
+  s.section("Vectorization: tf.vectorized_map (Parity: autograd::per_example_grad)");
+  s.note("Parity has no pfor: per_example_grad expands each weight to 128 copies and runs the loss");
+  s.note("once on the whole batch (one forward, one backward); the loss is written so that it also");
+  s.note("takes a leading batch axis (bias.expand_dims(-2), sums over axes -2, -1).");
+  // One example: x (32,), label (2,), made (1, 32) and (1, 2) as the tutorial's expand_dims does.
+  autograd::PerExampleLoss example_loss = [](const std::vector<Tensor>& w, const std::vector<Tensor>& in) {
+    return squared_loss(w, in[0].expand_dims({-2}), in[1].expand_dims({-2}));
+  };
+  auto vectorized = [&] { return autograd::per_example_grad(example_loss, weights, {inputs, labels}); };
+  auto unvectorized = [&] { return autograd::per_example_grad_loop(example_loss, weights, {inputs, labels}); };
+  s.ad("def single_example_gradient(arg):\n"
+       "  inp, label = arg\n"
+       "  return compute_gradients(model, tnp.expand_dims(inp, 0), tnp.expand_dims(label, 0))");
+  s.ad("batch_size = 128");
+  s.ad("inputs, labels = create_batch(batch_size)", [&] { create_batch(128); return ""; });
+  s.ad("per_example_gradients = tf.vectorized_map(single_example_gradient, (inputs, labels))",
+       [&] { per_example = vectorized(); return ""; });
+  s.ad("for w, p in zip(model.weights, per_example_gradients):\n"
+       "  print(\"Weight shape: %s, batch size: %s, per example gradient shape: %s \" % (\n"
+       "      w.shape, batch_size, p.shape))",
+       [&] {
+         std::string out;
+         for (size_t k = 0; k < weights.size(); ++k)
+           out += "Weight shape: " + shape_str(weights[k].shape()) + ", batch size: 128, per example gradient shape: " +
+                  shape_str(per_example[k].shape()) + " \n";
+         return out;
+       });
+  s.ad("per_example_gradients_loop = tf.map_fn(single_example_gradient, (inputs, labels),\n"
+       "    fn_output_signature=(tf.float32, tf.float32, tf.float32))",
+       [&] { per_example_loop = unvectorized(); return ""; });
+  s.ad("print(all(tnp.allclose(p, q, rtol=1e-5, atol=1e-6)\n"
+       "          for p, q in zip(per_example_gradients, per_example_gradients_loop)))",
+       [&] {
+         bool same = true;
+         for (size_t k = 0; k < weights.size(); ++k) {
+           Tensor excess = abs(per_example[k] - per_example_loop[k]) - abs(per_example_loop[k]) * 1e-5;
+           same = same && per_example[k].shape() == per_example_loop[k].shape() &&
+                  amax(excess).astype(float64).item<double>() <= 1e-6;
+         }
+         return same ? "True" : "False";
+       });
+  double t_vec = 0, t_loop = 0;
+  s.ad("print(\"Running vectorized computation\")\n"
+       "print(timeit.timeit(lambda: vectorized_per_example_gradients(inputs, labels),\n"
+       "                    number=10) * 100, \"ms\")",
+       [&] { t_vec = ms_per_call(vectorized); return "Running vectorized computation\n" + std::to_string(t_vec) + " ms"; });
+  s.ad("print(\"Running unvectorized computation\")\n"
+       "print(timeit.timeit(lambda: unvectorized_per_example_gradients(inputs, labels),\n"
+       "                    number=10) * 100, \"ms\")",
+       [&] { t_loop = ms_per_call(unvectorized); return "Running unvectorized computation\n" + std::to_string(t_loop) + " ms"; });
+  s.note("vectorized is " + std::to_string(t_vec > 0 ? t_loop / t_vec : 0.0).substr(0, 4) + "x faster here");
 
   s.section("NumPy interoperability");
   Tensor np_sum;

@@ -1,8 +1,9 @@
 // Gradcheck: for every op whose entry claims autograd, its derivative against central finite
-// differences (parity/gradcheck.h) on the entry's float64 and complex128 samples; gradients on a
-// noncontiguous copy of the inputs equal those on the contiguous ones; the method variant's
-// gradients equal the function's. An op whose entry claims no autograd must raise on backward
-// (claims checked both ways). Samples over 64 elements use one random projection (fast mode).
+// differences (parity/gradcheck.h) on the entry's float64 and complex128 samples, and
+// gradgradcheck where the entry claims double backward; gradients on a noncontiguous copy of the
+// inputs, and those of the method and in-place variants, equal the function's on contiguous ones.
+// An op whose entry claims no autograd must raise on backward (claims checked both ways). Samples
+// over 64 elements use one random projection (fast mode).
 #include <cmath>
 
 #include "harness.h"
@@ -124,6 +125,13 @@ void register_gradcheck() {
         c.input = in;
         return describe(c);
       }();
+      // Double backward where the entry claims it (small samples: it differentiates the backward).
+      if (r.ok && op.supports_gradgrad && elements(in) <= 24) {
+        autograd::GradcheckOptions o2 = o;
+        o2.fast = true;
+        autograd::GradcheckResult r2 = autograd::gradgradcheck(f, xs, o2);
+        EXPECT_TRUE(r2.ok) << "[" << op.name << "] gradgradcheck failed: " << r2.detail;
+      }
       // Noncontiguous inputs give the same gradients as contiguous ones.
       if (r.ok) {
         std::vector<Tensor> nc;
@@ -138,6 +146,8 @@ void register_gradcheck() {
               c = t.is_contiguous() ? c.copy() : c;
               c.requires_grad_();
               diff.push_back(c);
+              // the in-place form writes into its first argument: a non-leaf copy of the leaf
+              if (v == Variant::inplace && req.empty()) c = c.copy();
             }
             req.push_back(c);
           }
@@ -155,6 +165,14 @@ void register_gradcheck() {
           if (gc[i].defined() && gn[i].defined())
             EXPECT_TRUE(testing_same(gc[i], gn[i])) << "[" << op.name << "] gradient of input " << i
                                                     << " differs on a noncontiguous layout";
+        if (op.has_variant(Variant::inplace) && !in.args.empty() && in.args[0].is_tensor() &&
+            in.args[0].tensor().dtype() == d && y.size() == 1 && y[0].dtype() == d && y[0].shape() == in.args[0].tensor().shape()) {
+          std::vector<Tensor> gi = grads_of(xs, Variant::inplace);
+          for (size_t i = 0; i < gc.size() && i < gi.size(); ++i)
+            if (gc[i].defined() && gi[i].defined())
+              EXPECT_TRUE(testing_same(gc[i], gi[i])) << "[" << op.name << "] in-place gradient of input " << i
+                                                      << " differs from the function's";
+        }
         if (op.has_variant(Variant::method) && !in.args.empty() && in.args[0].is_tensor()) {
           std::vector<Tensor> gm = grads_of(xs, Variant::method);
           for (size_t i = 0; i < gc.size() && i < gm.size(); ++i)

@@ -189,14 +189,22 @@ Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inpu
   autograd::UFuncGrad fn = d->fn;
   // With create_graph the formula must see the inputs' history, so the originals are kept too.
   std::vector<Tensor> with_history = xs;
-  return autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, with_history](const Tensor& g) {
+  // The result's own history, for formulas that use `out` under create_graph: held weakly (the
+  // node must not own its result), filled in once the node is attached.
+  auto out_meta = std::make_shared<std::weak_ptr<autograd::Meta>>();
+  Tensor res = autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, with_history, out_meta](const Tensor& g) {
     std::vector<Tensor> x;
     for (size_t i = 0; i < saved.size(); ++i) {
       Tensor v = saved[i].get(name);
       x.push_back(autograd::grad_enabled() ? with_history[i] : v);
     }
-    return fn(g, x, saved_out.get(name));
+    Tensor o = saved_out.get(name);
+    if (autograd::grad_enabled())
+      if (auto m = out_meta->lock()) o.set_autograd_meta(m);
+    return fn(g, x, o);
   });
+  *out_meta = res.autograd_meta();
+  return res;
 }
 
 }  // namespace parity

@@ -1,6 +1,9 @@
 // The example programs (examples/*.cpp) against NumPy: every ">>> " line they print is replayed
 // in NumPy, in order and in one namespace per program, and what NumPy prints must equal the
-// program's output, so the examples cannot drift from NumPy.
+// program's output, so the examples cannot drift from NumPy. The "ad> " lines (autograd: NumPy
+// has no gradients) are checked against mathematics: a gradient a program prints is compared
+// with its closed form evaluated in NumPy, and the shapes and checks the tutorial prints with
+// what they must be.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -28,7 +31,7 @@ std::vector<Block> parse_session(const std::string& text) {
   std::string line;
   while (std::getline(in, line)) {
     std::string head = line.substr(0, 4);
-    if (head == ">>> " || head == "tf> " || head == "--> ") {
+    if (head == ">>> " || head == "tf> " || head == "--> " || head == "ad> ") {
       blocks.push_back({head, line.substr(4), ""});
       open = true;
     } else if (head == "... " && open) {
@@ -75,6 +78,7 @@ _parity_example_ns = {}
   for (const Block& b : blocks) {
     if (b.prompt != ">>> ") {
       EXPECT_EQ(b.output.find("NotImplementedError"), std::string::npos) << program << ": " << b.code << "\n" << b.output;
+      if (b.prompt == "ad> ") EXPECT_NE(b.output.rfind("!! ", 0), 0u) << program << ": " << b.code << "\n" << b.output;
       continue;
     }
     std::string want = oracle::eval_str(
@@ -84,6 +88,24 @@ _parity_example_ns = {}
     ++checked;
   }
   EXPECT_GE(checked, min_checked) << program;
+}
+
+const Block* find_block(const std::vector<Block>& blocks, const std::string& prompt, const std::string& code) {
+  for (const Block& b : blocks)
+    if (b.prompt == prompt && b.code == code) return &b;
+  return nullptr;
+}
+
+// The gradient printed under the "ad> " line `code` (a "tensor([...])" repr) is close to the
+// NumPy expression `want` (the closed form; 8 printed digits, so rtol 1e-7).
+void expect_gradient(const std::vector<Block>& blocks, const std::string& code, const std::string& want) {
+  const Block* b = find_block(blocks, "ad> ", code);
+  ASSERT_NE(b, nullptr) << code;
+  std::string ok = oracle::eval_str(
+      "str(__import__('numpy').allclose(eval(bytes.fromhex('" + hex(rstrip(b->output)) +
+      "').decode(), {'tensor': __import__('numpy').array}), (lambda np: " + want +
+      ")(__import__('numpy')), rtol=1e-7, atol=1e-8))");
+  EXPECT_EQ(ok, "True") << code << " printed\n" << b->output << "want " << want;
 }
 
 TEST(ExamplesTest, TalkPrintsWhatNumPyPrints) {
@@ -98,6 +120,12 @@ TEST(ExamplesTest, TalkPrintsWhatNumPyPrints) {
       EXPECT_EQ(rstrip(b.output), "array([[ -7, -10],\n       [-15, -22]])");
     }
   EXPECT_TRUE(saw_matmul);
+  // d/da sum(a * b) = b = (3, 4).
+  expect_gradient(blocks, "a.grad", "np.array([3., 4.])");
+  // d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x, 0 at 0 (where() passes no gradient there).
+  expect_gradient(blocks, "x.grad",
+                  "(lambda x: np.where(x == 0, 0.0, (np.cos(np.pi * x) - np.sinc(x)) / np.where(x == 0, 1.0, x)))"
+                  "(np.linspace(-2, 2, 9))");
 }
 
 TEST(ExamplesTest, TutorialPrintsWhatNumPyPrints) {
@@ -105,7 +133,24 @@ TEST(ExamplesTest, TutorialPrintsWhatNumPyPrints) {
   std::ostringstream os;
   parity_examples::tf_tutorial::run(os);
   std::string text = os.str();
-  check_against_numpy("tensorflow_numpy_tutorial", parse_session(text), 40);
+  std::vector<Block> blocks = parse_session(text);
+  check_against_numpy("tensorflow_numpy_tutorial", blocks, 40);
+  // The gradient sections: a gradient has its parameter's shape, a batch jacobian of (16, 32)
+  // -> (16, 2) is (16, 2, 32), a per-example gradient is (128,) + the parameter's shape; the
+  // gradients pass gradcheck and the batched per-example gradients equal the loop's.
+  EXPECT_NE(text.find("\nGradient shapes: [(32, 64), (64,), (64, 2)]\n"), std::string::npos);
+  EXPECT_NE(text.find("\nBatch jacobian shape: (16, 2, 32)\n"), std::string::npos);
+  for (const char* s : {"(32, 64), batch size: 128, per example gradient shape: (128, 32, 64)",
+                        "(64,), batch size: 128, per example gradient shape: (128, 64)",
+                        "(64, 2), batch size: 128, per example gradient shape: (128, 64, 2)"})
+    EXPECT_NE(text.find(s), std::string::npos) << s;
+  int checks = 0;
+  for (const Block& b : blocks)
+    if (b.prompt == "ad> " && (b.code.find("gradcheck(") != std::string::npos || b.code.find("allclose(") != std::string::npos)) {
+      EXPECT_EQ(rstrip(b.output), "True") << b.code;
+      ++checks;
+    }
+  EXPECT_EQ(checks, 2);
   // The TensorFlow-only lines: prefer_float32 makes float literals float32.
   EXPECT_NE(text.find("tnp.asarray(1.).dtype == tnp.float32"), std::string::npos);
   EXPECT_NE(text.find("tnp.add(1., 2.).dtype == tnp.float32"), std::string::npos);

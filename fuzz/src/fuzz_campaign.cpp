@@ -166,7 +166,7 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
   r.engine.error_message = how;
   ws.slot->phase = 3;
   // NumPy's side, for the record (the engine is skipped: the hook and the op are not called).
-  r.numpy = ws.np().run(d.c);
+  if (!id.grad) r.numpy = ws.np().run(d.c);
   rec = make_record(d, r);
   Writer w;
   w.u32(1);
@@ -179,8 +179,51 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
   return w.b;
 }
 
+// A gradient campaign's unit: each case's gradient checked in turn (no NumPy); flag 8: checked.
+std::string process_grad_unit(WorkerState& ws, const Unit& u) {
+  const opinfo::OpInfo& op = *(*ws.ops)[u.op];
+  ws.slot->op = u.op;
+  Writer w;
+  w.u32(static_cast<uint32_t>(u.idx.size()));
+  for (uint64_t i : u.idx) {
+    ws.slot->index = i;
+    ws.slot->phase = 1;  // a crash in drawing, forward or backward names this case
+    DrawnCase d = ws.gen.draw(ws.gen.id(op.name, ws.o->seed, i));
+    CaseResult r = run_grad_case(d);
+    const bool mismatch = r.verdict.kind == Mismatch::grad;
+    uint8_t flags = r.grad_checked ? 8 : 0;
+    CaseRecord rec;
+    if (mismatch) {
+      flags |= 2;
+      int& done = ws.shrunk[{u.op, d.dtype, Mismatch::grad}];
+      if (ws.o->shrink && done < ws.o->shrink_per_key) {
+        ++done;
+        try {  // phase 1 still: a crash while shrinking is attributed to this case
+          ShrinkOutcome so = shrink_grad(ws.gen, d.id);
+          rec = make_record(ws.gen.draw(so.id), so.result);
+        } catch (const std::exception& e) {  // a fuzzer bug: keep the case as drawn
+          std::fprintf(stderr, "[fuzz] shrinking %s failed: %s\n", d.id.str().c_str(), e.what());
+          rec = make_record(d, r);
+        }
+        flags |= 4;
+      } else {
+        rec = make_record(d, r);
+      }
+    }
+    w.u64(i);
+    w.u8(static_cast<uint8_t>(d.dtype));
+    w.u8(static_cast<uint8_t>(r.verdict.kind));
+    w.u8(flags);
+    w.f64(0); w.f64(0); w.f64(0);
+    if (mismatch) put_record(w, rec);
+  }
+  ws.slot->phase = 0;
+  return w.b;
+}
+
 std::string process_unit(WorkerState& ws, const Unit& u) {
   if (u.describe_crash) return describe_crash(ws, u);
+  if (ws.o->grad) return process_grad_unit(ws, u);
   const opinfo::OpInfo& op = *(*ws.ops)[u.op];
   std::vector<DrawnCase> cases;
   cases.reserve(u.idx.size());
@@ -299,10 +342,13 @@ struct Worker {
 
 }  // namespace
 
-Results run_campaign(const Options& o) {
+Results run_campaign(const Options& opts) {
   const auto t0 = Clock::now();
+  Options o = opts;  // a gradient campaign draws gradient cases (ids with ":g")
+  o.gen.grad = o.grad;
   Results res;
   res.seed = o.seed;
+  res.grad = o.grad;
   res.engine_version = std::string("parity ") + kVersion;
   if (o.shard_count > 1) res.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
@@ -311,11 +357,16 @@ Results run_campaign(const Options& o) {
   // The ops and, per op, the dtypes it is fuzzed in.
   std::vector<const opinfo::OpInfo*> ops;
   if (o.ops.empty()) {
-    for (const auto& op : opinfo::op_db()) ops.push_back(&op);
+    for (const auto& op : opinfo::op_db())
+      if (!o.grad || (op.supports_autograd && !detail::grad_dtypes(op).empty())) ops.push_back(&op);
   } else {
     for (const auto& n : o.ops) {
       const opinfo::OpInfo* op = opinfo::find_op(n);
       if (!op) throw ValueError("[fuzz] unknown op '" + n + "'");
+      if (o.grad && !op->supports_autograd)
+        throw ValueError("[fuzz] op '" + op->name + "' does not claim autograd (supports_autograd): no gradient cases");
+      if (o.grad && detail::grad_dtypes(*op).empty())
+        throw ValueError("[fuzz] op '" + op->name + "' claims neither float64 nor complex128: no gradient cases");
       ops.push_back(op);
     }
   }
@@ -329,7 +380,8 @@ Results run_campaign(const Options& o) {
   for (auto* op : ops) {
     if (op->dtypes_cpu.empty()) continue;
     bool any = o.dtypes.empty();
-    for (DType d : o.dtypes) any = any || op->claims(d);
+    for (DType d : o.dtypes)
+      any = any || (o.grad ? (d == DType::Float64 || d == DType::Complex128) && op->claims(d) : op->claims(d));
     if (any) kept.push_back(op);
   }
   ops = kept;
@@ -341,7 +393,8 @@ Results run_campaign(const Options& o) {
   // Work: per op, the next candidate index k (case index = shard_index + k * shard_count).
   std::vector<uint64_t> next_k(ops.size(), 0), assigned(ops.size(), 0);
   const bool timed = o.time_budget_s > 0;
-  const uint64_t batch = std::max<uint64_t>(1, o.batch);
+  // Gradient cases cost two evaluations per input element: smaller units keep the time budget.
+  const uint64_t batch = std::max<uint64_t>(1, o.grad ? std::min<uint64_t>(o.batch, 16) : o.batch);
   size_t rr = 0;
   std::deque<Unit> retry;
   auto next_unit = [&](Unit& u) -> bool {
@@ -382,6 +435,7 @@ Results run_campaign(const Options& o) {
       double a = rd.get<double>(), rel = rd.get<double>(), ulp = rd.get<double>();
       Stats& s = res.stats[key_of(u.op, d)];
       ++done;
+      if (flags & 8) ++s.grad_checked;
       if (flags & 1) {  // a declared discrepancy
         ++s.cases;
         ++s.accepted;

@@ -50,7 +50,8 @@ FloatLimits limits(DType d) {
   }
 }
 
-// profile 0: ordinary values in the domain; 1: ordinary mixed with specials; 2: the whole range.
+// profile 0: ordinary values in the domain; 1: ordinary mixed with specials; 2: the whole range;
+// 3 (gradient cases): uniform in the domain, no ties (fill_values narrows the range).
 double draw_float(Rng& r, DType d, int profile, double lo, double hi) {
   const FloatLimits L = limits(d);
   if (profile == 1 && r.chance(0.35)) {
@@ -76,6 +77,7 @@ double draw_float(Rng& r, DType d, int profile, double lo, double hi) {
     double v = std::exp2(lmin + r.unit() * (lmax - lmin));
     return r.chance(0.5) ? -v : v;
   }
+  if (profile == 3) return lo + r.unit() * (hi - lo);
   double v = lo + r.unit() * (hi - lo);
   if (r.chance(0.15)) v = std::round(v * 2) / 2;  // integers and halves: rounding ties
   return v;
@@ -96,6 +98,15 @@ template <class T> T int_special(Rng& r) {
 void fill_values(Tensor& t, Rng& r, int profile, std::optional<std::pair<double, double>> dom) {
   const int64_t n = t.size();
   double lo = dom ? dom->first : -9, hi = dom ? dom->second : 9;
+  if (profile == 3) {
+    // Gradient cases: moderate values (finite differences lose digits on huge results) kept 2% of
+    // the range away from the domain's edges, where derivatives blow up (arccosh at 1).
+    lo = std::max(lo, -4.0);
+    hi = std::min(hi, 4.0);
+    const double m = 0.02 * (hi - lo);
+    lo += m;
+    hi -= m;
+  }
   dispatch<AllTypes>(t.dtype(), "fuzz", [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
@@ -123,6 +134,7 @@ void fill_values(Tensor& t, Rng& r, int profile, std::optional<std::pair<double,
 }
 
 int draw_profile(Rng& r, const GenConfig& cfg) {
+  if (cfg.grad) return 3;
   if (!cfg.specials) return 0;
   double u = r.unit();
   return u < 0.55 ? 0 : u < 0.85 ? 1 : 2;
@@ -202,6 +214,15 @@ ArgSpec tensor_arg(Rng& r, const Shape& shape, DType d, const GenConfig& cfg, in
   return a;
 }
 
+// Gradient cases: small ints, eighths and complex ints (no specials, no huge ints).
+Scalar draw_grad_scalar(Rng& r) {
+  switch (r.below(10)) {
+    case 0: return Scalar(std::complex<double>(static_cast<double>(r.range(-3, 3)), static_cast<double>(r.range(-3, 3))));
+    case 1: case 2: case 3: return Scalar(static_cast<int64_t>(r.range(-4, 4)));
+    default: return Scalar(std::round((r.unit() * 8 - 4) * 8) / 8);
+  }
+}
+
 Scalar draw_weak_scalar(Rng& r, DType d) {
   int kindsel;  // 0 bool 1 int 2 float 3 complex
   if (r.chance(0.5)) kindsel = is_bool(d) ? 0 : is_integer(d) ? 1 : is_floating(d) ? 2 : 3;
@@ -266,7 +287,11 @@ const OpDtypeInfo& op_info(const opinfo::OpInfo& op, DType d) {
   return cache.emplace(key, std::move(info)).first->second;
 }
 
-Variant draw_variant(Rng& r, const opinfo::OpInfo& op) {
+Variant draw_variant(Rng& r, const opinfo::OpInfo& op, const GenConfig& cfg) {
+  if (cfg.grad) {  // gradient cases call the function (the method when there is none)
+    if (op.has_variant(Variant::function) || op.variants.empty()) return Variant::function;
+    return op.has_variant(Variant::method) ? Variant::method : op.variants.front();
+  }
   if (op.variants.empty()) return Variant::function;
   if (op.has_variant(Variant::function) && r.chance(0.5)) return Variant::function;
   return op.variants[r.below(op.variants.size())];
@@ -299,7 +324,7 @@ CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
   CaseSpec s;
   s.op = &op;
   s.dtype = d;
-  s.variant = draw_variant(r, op);
+  s.variant = draw_variant(r, op, cfg);
   const bool writes0 = s.variant == Variant::inplace;
   const int nin = std::max(1, op.nin);
   Shape S = draw_shape(r, cfg);
@@ -335,7 +360,7 @@ CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
     if (k == weak) {
       ArgSpec a;
       a.is_scalar = true;
-      a.scalar = draw_weak_scalar(r, d);
+      a.scalar = cfg.grad ? draw_grad_scalar(r) : draw_weak_scalar(r, d);
       s.args.push_back(a);
       continue;
     }
@@ -353,7 +378,7 @@ CaseSpec draw_from_sample(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
   CaseSpec s;
   s.op = &op;
   s.dtype = d;
-  s.variant = draw_variant(r, op);
+  s.variant = draw_variant(r, op, cfg);
   const OpDtypeInfo& info = op_info(op, d);
   if (info.templates.empty()) throw ValueError("[fuzz] op " + op.name + " has no samples for " + name(d));
   const SampleInput& t = info.templates[r.below(info.templates.size())];
@@ -445,12 +470,50 @@ std::string layout_str(const CaseSpec& s) {
   return out;
 }
 
-CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, const GenConfig& cfg) {
+std::vector<DType> grad_dtypes(const opinfo::OpInfo& op) {
+  std::vector<DType> out;
+  for (DType d : {DType::Float64, DType::Complex128})
+    if (op.claims(d)) out.push_back(d);
+  return out;
+}
+
+namespace {
+// The dtype case (seed, index) of `op` is drawn for: one of the op's claimed dtypes (gradient
+// cases: of its claimed float64/complex128).
+std::optional<DType> draw_dtype(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, bool grad) {
+  const std::vector<DType> ds = grad ? grad_dtypes(op) : op.dtypes_cpu;
+  if (ds.empty()) return std::nullopt;
+  return ds[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(ds.size())];
+}
+
+// Gradient cases differentiate in float64/complex128: other float arguments (from promotion
+// draws or kept sample values) are widened.
+void widen_floats(CaseSpec& s) {
+  for (auto& a : s.args) {
+    if (a.is_scalar || !a.values.defined() || !is_inexact(a.values.dtype())) continue;
+    const DType w = is_complex(a.values.dtype()) ? DType::Complex128 : DType::Float64;
+    if (a.values.dtype() != w) a.values = a.values.astype(w).contiguous().copy();
+  }
+}
+}  // namespace
+
+CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, const GenConfig& cfg_in) {
+  GenConfig cfg = cfg_in;
+  // Gradient cases: gradcheck copies its inputs contiguous, so layouts only add ties (a broadcast
+  // axis repeats values, where amax is not differentiable).
+  if (cfg.grad) cfg.layouts = false;
   Rng r(mix(mix(hash_str(op.name), seed), index));
   if (op.dtypes_cpu.empty()) throw ValueError("[fuzz] op " + op.name + " claims no dtype");
-  const DType d = op.dtypes_cpu[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(op.dtypes_cpu.size())];
+  const std::optional<DType> dd = draw_dtype(op, seed, index, cfg.grad);
+  if (!dd) throw ValueError("[fuzz] op " + op.name + " claims neither float64 nor complex128: no gradient cases");
+  const DType d = *dd;
   r.next();
   CaseSpec s = op.elementwise ? draw_elementwise(op, d, r, cfg) : draw_from_sample(op, d, r, cfg);
+  if (cfg.grad) {
+    s.grad = true;
+    widen_floats(s);
+    return s;
+  }
   if (s.variant == Variant::out && r.chance(0.15)) {
     s.out_other_dtype = true;
     s.out_dtype = op.dtypes_cpu[r.below(op.dtypes_cpu.size())];
@@ -665,6 +728,9 @@ std::vector<CaseSpec> shrink_candidates(const CaseSpec& s) {
       continue;
     }
     if (a.keep_values || a.values.size() == 0) continue;
+    // Gradient cases keep their float values: 0, 1 and ties are where functions stop being
+    // differentiable (abs, sqrt, amax), so a failure would shrink into a different one.
+    if (s.grad && is_inexact(a.values.dtype())) continue;
     const DType d = a.values.dtype();
     Tensor zero = parity::zeros({}, d), one = parity::full({}, Scalar(true), d);
     const int64_t n = a.values.size();
@@ -726,8 +792,7 @@ using namespace detail;
 CaseGen::CaseGen(GenConfig cfg) : cfg_(cfg) {}
 
 std::optional<DType> CaseGen::dtype_of(const opinfo::OpInfo& op, uint64_t seed, uint64_t index) const {
-  if (op.dtypes_cpu.empty()) return std::nullopt;
-  return op.dtypes_cpu[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(op.dtypes_cpu.size())];
+  return draw_dtype(op, seed, index, cfg_.grad);
 }
 
 namespace {
@@ -750,12 +815,14 @@ DrawnCase drawn(const CaseId& id, const CaseSpec& s) {
 GenConfig CaseGen::config_for(const CaseId& id) const {
   GenConfig c = cfg_;
   if (id.max_elements > 0) c.max_elements = id.max_elements;
+  c.grad = id.grad;
   return c;
 }
 
 CaseId CaseGen::id(const std::string& op, uint64_t seed, uint64_t index) const {
   CaseId i{op, seed, index, {}};
   if (cfg_.max_elements != GenConfig{}.max_elements) i.max_elements = cfg_.max_elements;
+  i.grad = cfg_.grad;
   return i;
 }
 

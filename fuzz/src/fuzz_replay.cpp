@@ -152,6 +152,10 @@ CaseRecord make_record(const DrawnCase& d, const CaseResult& r) {
                "  layout: " + d.layout + "\n";
   rec.engine = describe(r.engine, 64);
   rec.numpy = describe(r.numpy, 64);
+  if (d.id.grad) {  // engine: the forward's outputs; the other side is finite differences, not NumPy
+    rec.engine = "forward: " + rec.engine;
+    rec.numpy = "(not consulted: a gradient case compares autograd with central finite differences)";
+  }
   rec.python = python_snippet(d.c);
   rec.accepted = r.accepted;
   return rec;
@@ -163,6 +167,7 @@ CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   std::string how;
   const bool crashes = detail::crashes_in_child(gen, id, &how);
   DrawnCase d = gen.draw(id);
+  if (id.grad && !crashes) return make_record(d, run_grad_case(d));
   NumpyExecutor numpy;
   EngineExecutor engine;
   if (!crashes) return make_record(d, run_case(d.c, numpy, engine));
@@ -172,7 +177,7 @@ CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   r.engine.error = r.engine.crashed = true;
   r.engine.error_class = "Crash";
   r.engine.error_message = how;
-  r.numpy = numpy.run(d.c);
+  if (!id.grad) r.numpy = numpy.run(d.c);
   return make_record(d, r);
 }
 
@@ -184,9 +189,13 @@ bool detail::crashes_in_child(const CaseGen& gen, const CaseId& id, std::string*
     alarm(20);
     try {
       DrawnCase d = gen.draw(id);
-      EngineExecutor e;
-      if (g_before_engine_hook) g_before_engine_hook(d.c);
-      e.run(d.c);
+      if (id.grad) {
+        run_grad_case(d);  // forward and backward
+      } else {
+        EngineExecutor e;
+        if (g_before_engine_hook) g_before_engine_hook(d.c);
+        e.run(d.c);
+      }
     } catch (...) {
     }
     _exit(0);

@@ -55,8 +55,11 @@ struct CaseSpec {
   std::string source = "generated";
   bool out_other_dtype = false;  // out= variant: an out tensor of out_dtype instead of the result's
   DType out_dtype = DType::Float64;
+  bool grad = false;             // a gradient case (GenConfig::grad)
 };
 
+// The dtypes gradient cases of `op` are drawn in: its claimed float64 and complex128.
+std::vector<DType> grad_dtypes(const opinfo::OpInfo& op);
 CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, const GenConfig& cfg);
 std::vector<CaseSpec> shrink_candidates(const CaseSpec& s);
 Case materialize(const CaseSpec& s);

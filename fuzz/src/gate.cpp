@@ -31,6 +31,12 @@ GateResult gate(const Results& r, const Baseline& b) {
     }
   }
   for (const BaselineEntry& e : b.accepted) {
+    // A value campaign cannot reproduce a gradient entry nor a gradient campaign a value one:
+    // those are not exercised (never stale).
+    if ((e.kind == Mismatch::grad) != r.grad) {
+      g.not_exercised.push_back(e);
+      continue;
+    }
     bool covered = false;
     uint64_t seen = 0;
     for (const auto& [key, s] : r.stats) {

@@ -6,8 +6,11 @@
 
 namespace parity::fuzz {
 
+// The kinds with a column of their own; gradient failures have the "grad" column (grad_cell).
 inline constexpr Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error,
                                       Mismatch::crash};
+inline constexpr Mismatch kAllKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error,
+                                         Mismatch::crash, Mismatch::grad};
 
 inline uint64_t count(const Stats& s, Mismatch k) {
   auto it = s.mismatches.find(k);
@@ -17,7 +20,7 @@ inline uint64_t count(const Stats& s, Mismatch k) {
 // A row's verdict: "ok" (no mismatch), "accepted" (every mismatch kind the baseline accepts) or "fail".
 inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline* baseline) {
   std::string status = "ok";
-  for (Mismatch m : kKinds) {
+  for (Mismatch m : kAllKinds) {
     if (!count(s, m)) continue;
     if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) {
       if (status == "ok") status = "accepted";
@@ -26,6 +29,13 @@ inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline*
     }
   }
   return status;
+}
+
+// The gradient column: "failures/checked" for rows of a gradient campaign (or with gradient
+// counts), "-" otherwise.
+inline std::string grad_cell(const Results& r, const Stats& s) {
+  if (!r.grad && s.grad_checked == 0 && count(s, Mismatch::grad) == 0) return "-";
+  return std::to_string(count(s, Mismatch::grad)) + "/" + std::to_string(s.grad_checked);
 }
 
 }  // namespace parity::fuzz

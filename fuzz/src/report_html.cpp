@@ -130,6 +130,11 @@ std::string render_html(const Results& r, const Baseline* baseline) {
      << r.seed << (r.shard.empty() ? "" : ", shard " + esc(r.shard)) << ", " << format_number(r.seconds) << " s";
   if (!r.numpy_version.empty()) os << "; NumPy " << esc(r.numpy_version);
   if (!r.engine_version.empty()) os << "; engine " << esc(r.engine_version);
+  if (r.grad) {
+    uint64_t checked = 0, failed = 0;
+    for (const auto& [k, s] : r.stats) checked += s.grad_checked, failed += count(s, Mismatch::grad);
+    os << "; gradient campaign: " << checked << " cases checked, " << failed << " failed";
+  }
   os << "</p>\n";
   if (baseline) {
     GateResult g = gate(r, *baseline);
@@ -141,7 +146,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   os << "<h2>Per op x dtype x device</h2>\n<p>Click a column to sort.</p>\n"
      << "<table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>dtype</th><th>device</th><th>cases</th>"
      << "<th>matches</th><th>value</th><th>dtype</th><th>shape</th><th>error</th><th>crash</th><th>max ULP</th>"
-     << "<th>max abs</th><th>max rel</th><th>status</th></tr></thead><tbody>\n";
+     << "<th>max abs</th><th>max rel</th><th title=\"gradient checks: failed/checked\">grad</th><th>status</th></tr></thead><tbody>\n";
   for (const auto& [k, s] : r.stats) {
     std::string status = row_status(k, s, baseline);
     os << "<tr class=\"" << status << "\"><td><a href=\"#op-" << anchor(k.op) << "\">" << esc(k.op) << "</a></td><td>"
@@ -151,6 +156,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     os << "<td class=\"n\" data-v=\"" << sort_value(s.max_ulp) << "\">" << format_number(s.max_ulp) << "</td>"
        << "<td class=\"n\" data-v=\"" << sort_value(s.max_abs) << "\">" << format_number(s.max_abs) << "</td>"
        << "<td class=\"n\" data-v=\"" << sort_value(s.max_rel) << "\">" << format_number(s.max_rel) << "</td>"
+       << "<td class=\"n\" data-v=\"" << count(s, Mismatch::grad) << "\">" << grad_cell(r, s) << "</td>"
        << "<td>" << status << "</td></tr>\n";
   }
   os << "</tbody></table>\n";

@@ -25,10 +25,10 @@ namespace fs = std::filesystem;
 
 Mismatch mismatch_from_string(const std::string& s) {
   for (Mismatch m : {Mismatch::none, Mismatch::value, Mismatch::dtype, Mismatch::shape,
-                     Mismatch::error, Mismatch::crash})
+                     Mismatch::error, Mismatch::crash, Mismatch::grad})
     if (s == to_string(m)) return m;
   if (s == "none") return Mismatch::none;
-  throw ValueError("[report] unknown mismatch kind '" + s + "' (value, dtype, shape, error, crash)");
+  throw ValueError("[report] unknown mismatch kind '" + s + "' (value, dtype, shape, error, crash, grad)");
 }
 
 Device device_from_string(const std::string& s) {
@@ -161,7 +161,7 @@ CaseRecord record_from_json(const json& j) {
 
 std::string results_to_json(const Results& r) {
   json rows = json::array();
-  uint64_t cases = 0, matches = 0, mism = 0;
+  uint64_t cases = 0, matches = 0, mism = 0, grad_checked = 0, grad_failed = 0;
   for (const auto& [key, s] : r.stats) {
     json by_kind = json::object();
     for (const auto& [k, n] : s.mismatches)
@@ -169,6 +169,7 @@ std::string results_to_json(const Results& r) {
     json minimal = json::object();
     for (const auto& [k, rec] : s.minimal) minimal[to_string(k)] = record_json(rec);
     uint64_t total_mism = s.cases - s.matches - s.accepted;
+    const uint64_t gfail = s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0;
     rows.push_back(json{{"op", key.op},
                         {"dtype", name(key.dtype)},
                         {"device", to_string(key.device)},
@@ -181,6 +182,9 @@ std::string results_to_json(const Results& r) {
                         {"max_ulp", num(s.max_ulp)},
                         {"ulp_histogram", s.ulp_histogram},
                         {"minimal", minimal}});
+    if (r.grad || s.grad_checked) rows.back()["grad"] = json{{"checked", s.grad_checked}, {"failures", gfail}};
+    grad_checked += s.grad_checked;
+    grad_failed += gfail;
     cases += s.cases;
     matches += s.matches;
     mism += total_mism;
@@ -188,6 +192,7 @@ std::string results_to_json(const Results& r) {
   json j{{"schema", "parity-fuzz-results"},
          {"version", kResultsSchemaVersion},
          {"complete", r.complete},
+         {"mode", r.grad ? "grad" : "value"},
          {"seed", r.seed},
          {"shard", r.shard},
          {"seconds", num(r.seconds)},
@@ -196,6 +201,7 @@ std::string results_to_json(const Results& r) {
          {"ulp_buckets", ulp_bucket_labels()},
          {"totals", {{"cases", cases}, {"matches", matches}, {"mismatches", mism}}},
          {"stats", rows}};
+  if (r.grad) j["totals"].update(json{{"grad_checked", grad_checked}, {"grad_failures", grad_failed}});
   return j.dump(2) + "\n";
 }
 
@@ -213,6 +219,7 @@ Results results_from_json(const std::string& text) {
       throw ValueError("[report] unsupported results.json version " + j.value("version", json()).dump());
     Results r;
     r.complete = j.value("complete", false);
+    r.grad = j.value("mode", std::string("value")) == "grad";
     r.seed = get_u64(j, "seed");
     r.shard = get_str(j, "shard");
     r.seconds = get_num(j, "seconds");
@@ -227,6 +234,7 @@ Results results_from_json(const std::string& text) {
       if (row.contains("accepted")) s.accepted = get_u64(row, "accepted");
       if (row.contains("mismatches"))
         for (const auto& [k, n] : row.at("mismatches").items()) s.mismatches[mismatch_from_string(k)] = n.get<uint64_t>();
+      if (row.contains("grad")) s.grad_checked = get_u64(row.at("grad"), "checked");
       s.max_abs = get_num(row, "max_abs");
       s.max_rel = get_num(row, "max_rel");
       s.max_ulp = get_num(row, "max_ulp");
@@ -325,7 +333,7 @@ Baseline baseline_from_json(const std::string& text) {
     } catch (const Error& err) {
       throw ValueError(where + ": " + err.what());
     }
-    if (be.kind == Mismatch::none) throw ValueError(where + ": kind must be value, dtype, shape, error or crash");
+    if (be.kind == Mismatch::none) throw ValueError(where + ": kind must be value, dtype, shape, error, crash or grad");
     be.reason = str_field("reason", "");
     if (be.reason.find_first_not_of(" \t\n") == std::string::npos)
       throw ValueError(where + ": an accepted discrepancy needs a reason");

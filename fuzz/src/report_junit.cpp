@@ -90,7 +90,8 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
           body += it != s.minimal.end() ? case_text(s, m, it->second)
                                         : std::string(to_string(m)) + " mismatch (no minimal case recorded)\n";
         }
-        std::string msg = std::to_string(n) + " of " + std::to_string(s.cases) + " cases mismatch NumPy (" + kinds + ")";
+        std::string msg = std::to_string(n) + " of " + std::to_string(s.cases) +
+                          (r.grad ? " cases fail the gradient check (" : " cases mismatch NumPy (") + kinds + ")";
         auto first = s.minimal.find(row.failing.front());
         if (first != s.minimal.end()) msg += "; replay: " + first->second.replay();
         os << "      <failure type=\"" << kinds << "\" message=\"" << xml(msg) << "\">" << xml(body) << "</failure>\n";
@@ -98,6 +99,9 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
       std::ostringstream out;
       out << s.cases << " cases, " << s.matches << " matches; max ULP " << format_number(s.max_ulp) << ", max abs "
           << format_number(s.max_abs) << ", max rel " << format_number(s.max_rel) << "\n";
+      if (r.grad || s.grad_checked)  // the gradient column
+        out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)
+            << " failed\n";
       for (Mismatch m : row.accepted)
         out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") accepted by the baseline: "
             << find_accepting(*baseline, k.op, k.dtype, k.device, m)->reason << "\n";

@@ -40,6 +40,12 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
      << format_number(r.seconds) << " s\n";
   if (!r.numpy_version.empty()) os << "- NumPy " << r.numpy_version << "\n";
   if (!r.engine_version.empty()) os << "- engine " << r.engine_version << "\n";
+  if (r.grad) {
+    uint64_t checked = 0, failed = 0;
+    for (const auto& [k, s] : r.stats) checked += s.grad_checked, failed += count(s, Mismatch::grad);
+    os << "- gradient campaign (autograd vs central finite differences): " << checked << " cases checked, "
+       << failed << " failed\n";
+  }
   if (baseline) {
     GateResult g = gate(r, *baseline);
     os << "\n## Gate: " << (g.passed ? "PASS" : "FAIL") << "\n\n" << fence(g.summary());
@@ -47,8 +53,8 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
 
   os << "\n## Per op x dtype x device\n\n";
   os << "| op | dtype | device | cases | matches | value | dtype | shape | error | crash | max ULP | max abs | max rel "
-        "| status |\n";
-  os << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+        "| grad (failed/checked) | status |\n";
+  os << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
   for (const auto& [k, s] : r.stats) {
     std::string status = row_status(k, s, baseline);
     if (status == "fail") status = "FAIL";
@@ -56,7 +62,7 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
        << s.matches;
     for (Mismatch m : kKinds) os << " | " << count(s, m);
     os << " | " << format_number(s.max_ulp) << " | " << format_number(s.max_abs) << " | "
-       << format_number(s.max_rel) << " | " << status << " |\n";
+       << format_number(s.max_rel) << " | " << grad_cell(r, s) << " | " << status << " |\n";
   }
 
   bool any = false;

@@ -35,6 +35,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 // Whether a record carries a floating result distance worth a histogram entry: matches and value
 // mismatches of inexact dtypes, or of any dtype whose result showed a nonzero distance.
 bool has_float_distance(const CaseRecord& r) {
+  if (r.id.grad) return false;  // gradient cases compare no results
   if (r.kind != Mismatch::none && r.kind != Mismatch::value) return false;
   return is_inexact(r.dtype) || r.max_ulp != 0 || r.max_abs != 0;
 }
@@ -51,6 +52,7 @@ double max_nan(double a, double b) {  // NaN counts as the largest
 std::string CaseId::str() const {
   std::string s = op + ":" + std::to_string(seed) + ":" + std::to_string(index);
   if (max_elements > 0) s += ":e" + std::to_string(max_elements);
+  if (grad) s += ":g";
   if (!shrink_path.empty()) {
     s += ":s";
     for (size_t i = 0; i < shrink_path.size(); ++i) {
@@ -64,7 +66,7 @@ std::string CaseId::str() const {
 CaseId CaseId::parse(const std::string& s) {
   auto bad = [&](const std::string& why) {
     return ValueError("[replay] malformed case id '" + s + "': " + why +
-                      " (expected OP:SEED:INDEX, optionally followed by :eCAP and :sA.B.C)");
+                      " (expected OP:SEED:INDEX, optionally followed by :eCAP, :g and :sA.B.C)");
   };
   std::vector<std::string> parts = split(s, ':');
   CaseId id;
@@ -78,6 +80,10 @@ CaseId CaseId::parse(const std::string& s) {
         id.shrink_path.push_back(static_cast<uint32_t>(v));
       }
     }
+  }
+  if (parts.size() >= 4 && parts.back() == "g") {  // a gradient case
+    id.grad = true;
+    parts.pop_back();
   }
   if (parts.size() >= 4 && parts.back().size() > 1 && parts.back()[0] == 'e') {
     uint64_t v;
@@ -187,6 +193,7 @@ void Stats::merge(const Stats& o) {
   cases += o.cases;
   matches += o.matches;
   accepted += o.accepted;
+  grad_checked += o.grad_checked;
   for (const auto& [k, n] : o.mismatches) mismatches[k] += n;
   max_abs = max_nan(max_abs, o.max_abs);
   max_rel = max_nan(max_rel, o.max_rel);
@@ -240,6 +247,7 @@ void Results::merge(const Results& o) {
   if (!shard.empty() || !o.shard.empty()) shard = merge_shards(shard, o.shard);
   seconds = std::max(seconds, o.seconds);
   complete = complete && o.complete;
+  grad = grad || o.grad;
   for (const auto& [k, s] : o.stats) stats[k].merge(s);
 }
 

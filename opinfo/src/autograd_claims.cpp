@@ -12,7 +12,13 @@ void set_autograd_claims(std::vector<OpInfo>& db) {
   static const std::set<std::string> differentiable = {
 #include "autograd_claims.inc"
   };
-  for (OpInfo& op : db) op.supports_autograd = differentiable.count(op.name) > 0;
+  static const std::set<std::string> gradgrad = {
+#include "gradgrad_claims.inc"
+  };
+  for (OpInfo& op : db) {
+    op.supports_autograd = differentiable.count(op.name) > 0;
+    op.supports_gradgrad = op.supports_autograd && gradgrad.count(op.name) > 0;
+  }
   // Claimed, with Gradcheck samples the check cannot judge or a gap still open (issue 5), skipped
   // there with the reason (shown in the test output and in reports/DISCREPANCIES.md).
   for (OpInfo& op : db) {
@@ -21,12 +27,6 @@ void set_autograd_claims(std::vector<OpInfo>& db) {
                                   "remainder's gradient is not checked by finite differences",
                                   "its samples put a/b within eps of an integer, where floor(a/b) jumps and the "
                                   "central difference measures the jump (-478 against the derivative 1252)",
-                                  ""});
-    if (op.name == "var" || op.name == "std")
-      op.discrepancies.push_back({Discrepancy::Kind::skip, {DType::Complex128}, {"Gradcheck"},
-                                  "the imaginary part of " + op.name + "'s complex gradient is off",
-                                  "open (issue 5): the real part agrees with finite differences, the imaginary "
-                                  "part does not yet",
                                   ""});
   }
 }

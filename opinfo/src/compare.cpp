@@ -26,6 +26,7 @@ const char* to_string(Mismatch m) {
     case Mismatch::shape: return "shape";
     case Mismatch::error: return "error";
     case Mismatch::crash: return "crash";
+    case Mismatch::grad: return "grad";
   }
   return "?";
 }

@@ -1,6 +1,6 @@
 #pragma once
-// Checking derivatives against finite differences, and the function transforms built on
-// autograd (grad, value_and_grad, vjp, jacobian, batch_jacobian, vmap).
+// Checking derivatives against finite differences (gradcheck, gradgradcheck); includes the
+// function transforms built on autograd (parity/transforms.h).
 //
 // Convention (PyTorch's): for a real loss L and a complex input z = x + iy, z.grad is
 // dL/dx + i dL/dy; backward(out, gradient=v) differentiates L = Re(sum(conj(v) * out)).
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "parity/autograd.h"
+#include "parity/transforms.h"
 
 namespace parity::autograd {
 
@@ -33,21 +34,7 @@ GradcheckResult gradcheck(const Fn& f, const std::vector<Tensor>& inputs, const 
 // Second derivatives: gradcheck of (inputs, v) -> autograd::grad(f(inputs), inputs, v, create_graph).
 GradcheckResult gradgradcheck(const Fn& f, const std::vector<Tensor>& inputs, const GradcheckOptions& o = {});
 
-// ---- transforms ----
-// d f / d inputs for a scalar-valued f (one element).
-std::vector<Tensor> grad_of(const std::function<Tensor(const std::vector<Tensor>&)>& f, const std::vector<Tensor>& inputs);
-std::pair<Tensor, std::vector<Tensor>> value_and_grad(const std::function<Tensor(const std::vector<Tensor>&)>& f,
-                                                      const std::vector<Tensor>& inputs);
-// f's output and the function v -> (d out / d inputs)^T v (callable several times).
-std::pair<Tensor, std::function<std::vector<Tensor>(const Tensor&)>> vjp(
-    const std::function<Tensor(const std::vector<Tensor>&)>& f, const std::vector<Tensor>& inputs);
-// d f(x) / d x with shape f(x).shape + x.shape.
-Tensor jacobian(const std::function<Tensor(const Tensor&)>& f, const Tensor& x);
-// For f mapping a batch x (B, ...) to (B, ...) with rows independent of each other: the
-// per-row jacobians, shape (B,) + out.shape[1:] + x.shape[1:] (TensorFlow's batch_jacobian).
-Tensor batch_jacobian(const std::function<Tensor(const Tensor&)>& f, const Tensor& x);
-// f applied to each slice of x along `axis`, results stacked along axis 0 (TensorFlow's
-// vectorized_map / JAX's vmap semantics; runs slice by slice for now).
-Tensor vmap(const std::function<Tensor(const Tensor&)>& f, const Tensor& x, int64_t axis = 0);
+// The transforms (grad_of, value_and_grad, vjp, jacobian, batch_jacobian, vmap, per-example
+// gradients) are declared in parity/transforms.h, included above.
 
 }  // namespace parity::autograd

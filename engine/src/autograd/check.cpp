@@ -1,4 +1,5 @@
-// gradcheck / gradgradcheck (central differences against autograd) and the function transforms.
+// gradcheck / gradgradcheck (central differences against autograd); the function transforms are
+// in transforms.cpp.
 #include <cmath>
 #include <complex>
 #include <sstream>
@@ -169,108 +170,18 @@ GradcheckResult gradgradcheck(const Fn& f, const std::vector<Tensor>& inputs, co
         diff.push_back(t);
       }
     EnableGrad on;
-    std::vector<Tensor> y = f(xs);
-    std::vector<Tensor> g = grad(y, diff, vs, true, true, true);
+    std::vector<Tensor> y0 = f(xs), y, v;
+    for (size_t k = 0; k < y0.size(); ++k)
+      if (requires_grad(y0[k])) {
+        y.push_back(y0[k]);
+        v.push_back(vs[k]);
+      }
+    std::vector<Tensor> g = y.empty() ? std::vector<Tensor>(diff.size()) : grad(y, diff, v, true, true, true);
     for (size_t i = 0; i < g.size(); ++i)
       if (!g[i].defined()) g[i] = zeros_like(diff[i]);
     return g;
   };
   return gradcheck(second, all, o);
-}
-
-// ---- transforms ----
-std::vector<Tensor> grad_of(const std::function<Tensor(const std::vector<Tensor>&)>& f, const std::vector<Tensor>& inputs) {
-  return value_and_grad(f, inputs).second;
-}
-
-std::pair<Tensor, std::vector<Tensor>> value_and_grad(const std::function<Tensor(const std::vector<Tensor>&)>& f,
-                                                      const std::vector<Tensor>& inputs) {
-  std::vector<Tensor> xs;
-  for (const Tensor& t : inputs) {
-    Tensor d = detach(t);
-    d.requires_grad_();
-    xs.push_back(d);
-  }
-  Tensor y;
-  {
-    EnableGrad on;
-    y = f(xs);
-  }
-  if (y.size() != 1) throw ValueError("[grad] the function must return one element, got shape " + shape_str(y.shape()));
-  if (!requires_grad(y)) {
-    std::vector<Tensor> z;
-    for (const Tensor& t : inputs) z.push_back(zeros_like(t));
-    return {detach(y), z};
-  }
-  std::vector<Tensor> g = grad({y}, xs, {}, false, false, true);
-  for (size_t i = 0; i < g.size(); ++i)
-    if (!g[i].defined()) g[i] = zeros_like(inputs[i]);
-  return {detach(y), g};
-}
-
-std::pair<Tensor, std::function<std::vector<Tensor>(const Tensor&)>> vjp(
-    const std::function<Tensor(const std::vector<Tensor>&)>& f, const std::vector<Tensor>& inputs) {
-  std::vector<Tensor> xs;
-  for (const Tensor& t : inputs) {
-    Tensor d = detach(t);
-    d.requires_grad_();
-    xs.push_back(d);
-  }
-  Tensor y;
-  {
-    EnableGrad on;
-    y = f(xs);
-  }
-  auto fn = [xs, y](const Tensor& v) {
-    std::vector<Tensor> g = requires_grad(y) ? grad({y}, xs, {v}, true, false, true) : std::vector<Tensor>(xs.size());
-    for (size_t i = 0; i < g.size(); ++i)
-      if (!g[i].defined()) g[i] = zeros_like(xs[i]);
-    return g;
-  };
-  return {detach(y), fn};
-}
-
-Tensor jacobian(const std::function<Tensor(const Tensor&)>& f, const Tensor& x) {
-  auto [y, pull] = vjp([&](const std::vector<Tensor>& a) { return f(a[0]); }, {x});
-  std::vector<Tensor> rows;
-  for (int64_t k = 0; k < y.size(); ++k) rows.push_back(pull(unit_projection(y, k, false))[0]);
-  Shape s = y.shape();
-  s.insert(s.end(), x.shape().begin(), x.shape().end());
-  if (rows.empty()) return zeros(s, x.dtype());
-  return stack(rows).reshape(s);
-}
-
-Tensor batch_jacobian(const std::function<Tensor(const Tensor&)>& f, const Tensor& x) {
-  if (x.ndim() < 1) throw ValueError("[batch_jacobian] x needs a batch axis");
-  auto [y, pull] = vjp([&](const std::vector<Tensor>& a) { return f(a[0]); }, {x});
-  if (y.ndim() < 1 || y.shape(0) != x.shape(0))
-    throw ValueError("[batch_jacobian] the output's first axis must be the batch (" + shape_str(y.shape()) + " vs " +
-                     shape_str(x.shape()) + ")");
-  const int64_t b = y.shape(0), per = b ? y.size() / b : 0;
-  Shape row_shape(y.shape().begin() + 1, y.shape().end());
-  std::vector<Tensor> cols;  // d y[:, j] / d x, each (B,) + x.shape[1:]
-  for (int64_t j = 0; j < per; ++j) {
-    Tensor e = zeros({per}, y.dtype());
-    if (is_complex(y.dtype())) e.data<cd>()[j] = 1.0;
-    else e.data<double>()[j] = 1.0;
-    Tensor v = broadcast_to(e.reshape(row_shape.empty() ? Shape{} : row_shape), y.shape()).copy();
-    cols.push_back(pull(v)[0]);
-  }
-  Shape s{b};
-  s.insert(s.end(), row_shape.begin(), row_shape.end());
-  s.insert(s.end(), x.shape().begin() + 1, x.shape().end());
-  if (cols.empty()) return zeros(s, x.dtype());
-  return stack(cols, 1).reshape(s);
-}
-
-Tensor vmap(const std::function<Tensor(const Tensor&)>& f, const Tensor& x, int64_t axis) {
-  const int64_t ax = axis < 0 ? axis + x.ndim() : axis;
-  if (ax < 0 || ax >= x.ndim()) throw AxisError("[vmap] axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(x.ndim()));
-  Tensor m = x.moveaxis({ax}, {0});
-  std::vector<Tensor> r;
-  for (int64_t i = 0; i < m.shape(0); ++i) r.push_back(f(m[i]));
-  if (r.empty()) throw ValueError("[vmap] empty batch");
-  return stack(r);
 }
 
 }  // namespace parity::autograd

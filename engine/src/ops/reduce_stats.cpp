@@ -113,9 +113,13 @@ Tensor nanmean_impl(const Tensor& x, Axes axis, bool keepdims, std::optional<DTy
 
 // var's derivative, 2 (x - mean) / (n - ddof) times g spread back; for complex x the same formula
 // gives dL/dRe + i dL/dIm (PyTorch's var_backward).
-Tensor var_grad(const Tensor& g, const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, const char* op) {
+// A real dtype= for complex x: NumPy's mean is then the real parts' (its _var casts the sum), and
+// the deviations stay complex (var(real) + mean(imag^2)); the gradient follows that forward.
+Tensor var_grad(const Tensor& g, const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, const char* op,
+                std::optional<DType> dtype = std::nullopt) {
   const int64_t n = reduce::reduced_count(x.shape(), axis, op);
-  Tensor d = subtract(x, mean(x, axis, true));
+  const bool real_mean = is_complex(x.dtype()) && dtype && !is_complex(*dtype);
+  Tensor d = subtract(x, mean(real_mean ? x.real() : x, axis, true));
   Tensor eg = reduce::expand_reduced(g, x.shape(), axis, keepdims, op);
   return multiply(eg, multiply(d, Scalar(2.0 / static_cast<double>(std::max<int64_t>(n - ddof, 0)))));
 }
@@ -135,8 +139,8 @@ Tensor mean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtyp
 Tensor var(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optional<DType> dtype, OutArg out) {
   if (!autograd::needs_grad({x})) return var_impl(x, axis, ddof, keepdims, dtype, out, "var");
   Tensor r = var_impl(x.detach(), axis, ddof, keepdims, dtype, out, "var");
-  return autograd::record("var", r, {x}, [sx = autograd::SavedTensor(x), axis, ddof, keepdims](const Tensor& g) {
-    return std::vector<Tensor>{var_grad(g, sx.get("var"), axis, ddof, keepdims, "var")};
+  return autograd::record("var", r, {x}, [sx = autograd::SavedTensor(x), axis, ddof, keepdims, dtype](const Tensor& g) {
+    return std::vector<Tensor>{var_grad(g, sx.get("var"), axis, ddof, keepdims, "var", dtype)};
   });
 }
 
@@ -145,10 +149,10 @@ Tensor std(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::optiona
   if (!autograd::needs_grad({x})) return std_impl(x, axis, ddof, keepdims, dtype, out);
   Tensor r = std_impl(x.detach(), axis, ddof, keepdims, dtype, out);
   return autograd::record("std", r, {x},
-                          [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis, ddof, keepdims](const Tensor& g) {
+                          [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis, ddof, keepdims, dtype](const Tensor& g) {
                             Tensor o = so.get("std");
                             Tensor gv = where(equal(o, 0), 0, divide(g, multiply(o, 2)));
-                            return std::vector<Tensor>{var_grad(gv, sx.get("std"), axis, ddof, keepdims, "std")};
+                            return std::vector<Tensor>{var_grad(gv, sx.get("std"), axis, ddof, keepdims, "std", dtype)};
                           });
 }
 

@@ -16,13 +16,15 @@ namespace parity::fuzz {
 
 // Identifies one case: the op, the campaign seed, the case's index, and the path of shrink steps
 // taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1";
-// a campaign with a raised element cap adds it, "sin:42:1337:e100000:s3.0.1".
+// a campaign with a raised element cap adds it, "sin:42:1337:e100000:s3.0.1"; a gradient case
+// (`parity fuzz --grad`) adds "g" after the cap, "sin:42:1337:g:s3.0.1".
 struct CaseId {
   std::string op;
   uint64_t seed = 0;
   uint64_t index = 0;
   std::vector<uint32_t> shrink_path;
   int64_t max_elements = 0;  // the generator's element cap when not the default (0: default)
+  bool grad = false;         // a gradient case: drawn for gradcheck, checked against finite differences
   std::string str() const;
   static CaseId parse(const std::string& s);  // ValueError on a malformed id
 };
@@ -57,6 +59,9 @@ struct Stats {
   // 0, 1, 2, 3-4, 5-8, 9-16, 17-64, 65-256, >256, inf (NaN vs number)
   std::vector<uint64_t> ulp_histogram = std::vector<uint64_t>(10, 0);
   std::map<Mismatch, CaseRecord> minimal;    // per mismatch kind, the smallest (shrunk) case
+  // Gradient campaigns: cases whose gradient was checked (the rest had nothing checkable: an error,
+  // no float output, a non-finite input...). Failures are mismatches[Mismatch::grad].
+  uint64_t grad_checked = 0;
   void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
   void merge(const Stats& o);
 };
@@ -78,6 +83,7 @@ struct Results {
   std::string shard;         // "I/N", empty when unsharded
   double seconds = 0;
   bool complete = false;     // false while the run goes on (a killed run leaves complete=false)
+  bool grad = false;         // a gradient campaign (`parity fuzz --grad`)
   std::map<StatsKey, Stats> stats;
   void merge(const Results& o);
 };

@@ -21,6 +21,9 @@ struct GenConfig {
   bool layouts = true;         // non-contiguous layouts (transposed, stepped, flipped, broadcast, offset)
   bool specials = true;        // nan, ±inf, ±0, subnormals, tiny, huge, int min/max
   bool incompatible_shapes = true;  // sometimes draw non-broadcastable shape pairs (elementwise ops)
+  // Gradient cases (`parity fuzz --grad`): float64/complex128 only, the function variant, finite
+  // values away from rounding ties and domain edges, plain weak scalars. Ids carry it (":g").
+  bool grad = false;
 };
 
 // A case as drawn: the Case both executors run plus how it was made (for reports and replay).
@@ -65,6 +68,7 @@ struct CaseResult {
   // The declared `differs` discrepancy that covers a mismatch ("what: reason"); empty if none.
   // An accepted case still has verdict.kind != none; campaigns count it in Stats::accepted.
   std::string accepted;
+  bool grad_checked = false;  // gradient cases: a gradient was checked (run_grad_case)
   bool mismatch() const { return !verdict.match() && accepted.empty(); }
 };
 CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine);
@@ -88,6 +92,28 @@ ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, N
 CaseId shrink_with(const CaseGen& gen, const CaseId& failing,
                    const std::function<bool(const DrawnCase&)>& fails, int max_steps = 200);
 
+// ---- gradient cases ----
+// The gradient property: autograd::gradcheck of the op (the case's variant; weak scalars and
+// kwargs fixed) as a function of its tensor arguments, float ones cast to float64/complex128.
+// Fast mode (one random projection, seeded by `seed`) when the outputs have over 16 elements.
+struct GradCheck {
+  bool checked = false;  // false: nothing checkable (the forward raised, no float output or input,
+                         // a non-finite input, a narrow float result, too many elements)
+  bool ok = true;        // checked and autograd agrees with finite differences
+  std::string detail;    // gradcheck's first disagreement, or why nothing was checked
+  Outcome forward;       // the op's outputs on the inputs (or its error)
+};
+GradCheck check_gradient(const Case& c, uint64_t seed);
+// The same with the op given as a function of its tensor inputs (tests plant broken derivatives).
+GradCheck check_gradient(const std::function<std::vector<Tensor>(const std::vector<Tensor>&)>& f,
+                         const std::vector<Tensor>& inputs, uint64_t seed);
+// The projection seed of a gradient case: from (op, seed, index), so shrunk cases keep it.
+uint64_t grad_seed(const CaseId& id);
+// A gradient case's result: verdict grad (detail: gradcheck's) or none; engine: the forward.
+CaseResult run_grad_case(const DrawnCase& d);
+// Shrinks a gradient failure: the first simpler case whose gradient check still fails, repeatedly.
+ShrinkOutcome shrink_grad(const CaseGen& gen, const CaseId& failing, int max_steps = 200);
+
 // A Python snippet that recreates the case's inputs with exact np.array(...) literals and calls
 // NumPy's reference the way the oracle does; the result is printed.
 std::string python_snippet(const Case& c);
@@ -95,7 +121,7 @@ std::string python_snippet(const Case& c);
 // The record a report shows for a case (inputs, both outcomes, the difference, the snippet).
 CaseRecord make_record(const DrawnCase& d, const CaseResult& r);
 // Regenerates the case of `id` (shrink path included), runs it on both sides and records it.
-// Starts the embedded interpreter in this process.
+// Starts the embedded interpreter in this process. A gradient id (":g") re-runs the gradient check.
 CaseRecord replay(const CaseId& id, const GenConfig& cfg = {});
 
 // ---- campaigns ----
@@ -117,6 +143,9 @@ struct Options {
   int shard_index = 0;            // this shard: indices i with (i % shard_count) == shard_index
   int shard_count = 1;
   GenConfig gen;
+  // Gradient campaign: only ops whose entry claims autograd; each case's property is the gradient
+  // check (check_gradient), failures are Mismatch::grad. NumPy is not consulted.
+  bool grad = false;
   bool shrink = true;             // shrink each op x dtype x kind's first few mismatches
   int shrink_per_key = 2;         // how many mismatches per op x dtype x kind to shrink
   bool isolate = true;            // fork workers (false: run in this process, no crash isolation)

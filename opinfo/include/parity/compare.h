@@ -15,7 +15,9 @@ struct Tolerance {
 };
 Tolerance default_tolerance(DType d);  // one table for all ops (compare.cpp)
 
-enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash };
+// grad: autograd disagrees with finite differences (`parity fuzz --grad`); appended last so the
+// other kinds keep their numbers.
+enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash, grad };
 const char* to_string(Mismatch m);
 
 struct Verdict {

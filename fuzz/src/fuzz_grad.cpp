@@ -1,0 +1,166 @@
+// Gradient cases (`parity fuzz --grad`): the property is autograd::gradcheck of the op on the
+// drawn inputs (float64/complex128), a failure is Mismatch::grad, shrunk like value mismatches.
+#include <cmath>
+#include <cstdio>
+
+#include "fuzz_spec.h"
+#include "parity/errors.h"
+#include "parity/fuzzer.h"
+#include "parity/gradcheck.h"
+#include "parity/ops.h"
+
+namespace parity::fuzz {
+
+namespace {
+// Finite differences cost two evaluations per input element: larger cases are not checked.
+constexpr int64_t kMaxGradElements = 1024;
+// Over this many output elements, one random projection instead of one per element (fast mode).
+constexpr int64_t kFastAbove = 16;
+
+bool all_finite(const Tensor& t) {
+  if (t.size() == 0) return true;
+  const Tensor a = parity::absolute(t).astype(DType::Float64);
+  return std::isfinite(parity::amax(a).item<double>());
+}
+
+std::string format_eps(double eps) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%g", eps);
+  return buf;
+}
+
+std::string error_text(const std::exception& e) {
+  if (const auto* pe = dynamic_cast<const Error*>(&e)) return std::string(pe->py_class()) + ": " + e.what();
+  return std::string("C++ exception: ") + e.what();
+}
+}  // namespace
+
+uint64_t grad_seed(const CaseId& id) { return detail::mix(detail::mix(detail::hash_str(id.op), id.seed), id.index); }
+
+GradCheck check_gradient(const std::function<std::vector<Tensor>(const std::vector<Tensor>&)>& f,
+                         const std::vector<Tensor>& inputs, uint64_t seed) {
+  GradCheck g;
+  // Float inputs widened to float64/complex128 (gradcheck differentiates those); others kept.
+  std::vector<Tensor> xs;
+  int64_t n_float = 0;
+  for (const Tensor& t0 : inputs) {
+    Tensor t = autograd::detach(t0);
+    if (t.defined() && is_inexact(t.dtype())) {
+      t = t.astype(is_complex(t.dtype()) ? DType::Complex128 : DType::Float64);
+      if (!all_finite(t)) {  // finite differences around inf/nan say nothing
+        g.detail = "not checked: a non-finite input";
+        return g;
+      }
+      n_float += t.size();
+    }
+    xs.push_back(t);
+  }
+  if (n_float == 0) {
+    g.detail = "not checked: no float input element to differentiate";
+    return g;
+  }
+  if (n_float > kMaxGradElements) {
+    g.detail = "not checked: over " + std::to_string(kMaxGradElements) + " input elements";
+    return g;
+  }
+  // The forward must work (error cases are the value campaign's) and give wide float results:
+  // finite differences of a float32 result (sum(dtype=float32)) are noise.
+  std::vector<Tensor> outs;
+  try {
+    autograd::NoGrad ng;
+    outs = f(xs);
+  } catch (const std::exception& e) {
+    g.forward.error = true;
+    if (const auto* pe = dynamic_cast<const Error*>(&e)) g.forward.error_class = pe->py_class();
+    else g.forward.crashed = true;
+    g.forward.error_message = e.what();
+    g.detail = "not checked: the forward raised " + error_text(e);
+    return g;
+  }
+  g.forward.values = outs;
+  bool inexact_out = false, wide = true;
+  int64_t n_out = 0;
+  for (const Tensor& t : outs) {
+    if (!is_inexact(t.dtype())) continue;
+    inexact_out = true;
+    wide = wide && (t.dtype() == DType::Float64 || t.dtype() == DType::Complex128);
+    n_out += t.size();
+  }
+  if (!inexact_out || !wide) {
+    g.detail = inexact_out ? "not checked: a float result narrower than float64" : "not checked: no float result";
+    return g;
+  }
+  autograd::GradcheckOptions o;
+  o.fast = n_out > kFastAbove;
+  o.seed = seed;
+  auto run = [&](double eps) {
+    o.eps = eps;
+    try {
+      return autograd::gradcheck(f, xs, o);
+    } catch (const std::exception& e) {  // the op claims autograd: backward must work
+      return autograd::GradcheckResult{false, "backward raised " + error_text(e)};
+    }
+  };
+  g.checked = true;
+  const autograd::GradcheckResult r = run(1e-6);
+  if (r.ok) return g;
+  // A wrong formula fails at every step. Finite differences also fail where the function is not
+  // smooth at the step's scale: truncation error next to a pole (tan near pi/2) and a jump within
+  // the step (fmod(x, y) for small y jumps every |y| in x) shrink with a smaller step, rounding
+  // error on large results with a larger one. So a failure counts only if it holds at every step
+  // from 1e-4 to 1e-10 (a wrong formula agrees at none of them).
+  for (double eps : {1e-7, 1e-8, 1e-9, 1e-10, 1e-5, 1e-4}) {
+    if (run(eps).ok) {
+      g.detail = "passed at eps " + format_eps(eps) + " (at 1e-6: " + r.detail + ")";
+      return g;
+    }
+  }
+  g.ok = false;
+  g.detail = "gradcheck: " + r.detail + (o.fast ? " [fast mode]" : "");
+  return g;
+}
+
+GradCheck check_gradient(const Case& c, uint64_t seed) {
+  const opinfo::OpInfo* op = c.op;
+  const Variant v = c.variant == Variant::method ? Variant::method : Variant::function;
+  const SampleInput in = c.input;
+  std::vector<Tensor> xs;
+  for (const auto& a : in.args)
+    if (a.is_tensor()) xs.push_back(a.tensor());
+  // The op as a function of its tensor arguments (weak scalars and kwargs fixed).
+  auto f = [op, in, v](const std::vector<Tensor>& t) {
+    std::vector<ArrayLike> args;
+    size_t k = 0;
+    for (const auto& a : in.args) args.push_back(a.is_tensor() ? ArrayLike(t[k++]) : a);
+    return op->run(v, args, in.kwargs, Tensor());
+  };
+  return check_gradient(f, xs, seed);
+}
+
+CaseResult run_grad_case(const DrawnCase& d) {
+  if (g_before_engine_hook) g_before_engine_hook(d.c);
+  GradCheck g = check_gradient(d.c, grad_seed(d.id));
+  CaseResult r;
+  r.engine = std::move(g.forward);
+  r.numpy.reference = "finite differences";
+  r.grad_checked = g.checked;
+  r.verdict.kind = g.checked && !g.ok ? Mismatch::grad : Mismatch::none;
+  r.verdict.detail = g.detail;
+  return r;
+}
+
+ShrinkOutcome shrink_grad(const CaseGen& gen, const CaseId& failing, int max_steps) {
+  ShrinkOutcome out;
+  out.id = shrink_with(
+      gen, failing,
+      [&](const DrawnCase& d) {
+        ++out.tried;
+        return run_grad_case(d).verdict.kind == Mismatch::grad;
+      },
+      max_steps);
+  out.steps = static_cast<int>(out.id.shrink_path.size() - failing.shrink_path.size());
+  out.result = run_grad_case(gen.draw(out.id));
+  return out;
+}
+
+}  // namespace parity::fuzz
