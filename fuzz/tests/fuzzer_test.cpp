@@ -8,6 +8,7 @@
 
 #include "parity/fuzzer.h"
 #include "parity/opinfo.h"
+#include "results_compare.h"
 
 namespace parity::fuzz {
 namespace {
@@ -167,17 +168,6 @@ Results campaign(bool isolate, int jobs) {
   return run_campaign(o);
 }
 
-void expect_same(const Results& a, const Results& b) {
-  ASSERT_EQ(a.stats.size(), b.stats.size());
-  for (const auto& [k, s] : a.stats) {
-    auto it = b.stats.find(k);
-    ASSERT_NE(it, b.stats.end()) << k.op;
-    EXPECT_EQ(s.cases, it->second.cases) << k.op << " " << name(k.dtype);
-    EXPECT_EQ(s.matches, it->second.matches) << k.op << " " << name(k.dtype);
-    EXPECT_EQ(s.mismatches, it->second.mismatches) << k.op << " " << name(k.dtype);
-    EXPECT_EQ(s.accepted, it->second.accepted) << k.op << " " << name(k.dtype);
-  }
-}
 
 TEST(FuzzCampaign, DeterministicAcrossRunsAndJobs) {
   Results a = campaign(true, 2), b = campaign(true, 1);
@@ -186,7 +176,7 @@ TEST(FuzzCampaign, DeterministicAcrossRunsAndJobs) {
   EXPECT_EQ(total, 1800u);
   EXPECT_TRUE(a.complete);
   EXPECT_FALSE(a.numpy_version.empty());
-  expect_same(a, b);
+  expect_same_results(a, b);
 }
 
 TEST(FuzzCampaign, ShardsPartitionTheCampaign) {
@@ -203,7 +193,7 @@ TEST(FuzzCampaign, ShardsPartitionTheCampaign) {
   o.shard_index = 1;
   Results s1 = run_campaign(o);
   s0.merge(s1);
-  expect_same(whole, s0);
+  expect_same_results(whole, s0);
 }
 
 uint64_t input_size_of(const CaseRecord& r) {

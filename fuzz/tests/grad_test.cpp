@@ -8,6 +8,7 @@
 #include "parity/ops.h"
 #include "parity/opinfo.h"
 #include "parity/report.h"
+#include "results_compare.h"
 
 namespace parity::fuzz {
 namespace {
@@ -142,17 +143,6 @@ TEST(FuzzGrad, PlantedWrongDerivativeIsFoundAndShrunk) {
               check_gradient(bad_sin, tensors_of(m.c), grad_seed(m.id)).detail.c_str());
 }
 
-void expect_same(const Results& a, const Results& b) {
-  ASSERT_EQ(a.stats.size(), b.stats.size());
-  for (const auto& [k, s] : a.stats) {
-    auto it = b.stats.find(k);
-    ASSERT_NE(it, b.stats.end()) << k.op;
-    EXPECT_EQ(s.cases, it->second.cases) << k.op << " " << name(k.dtype);
-    EXPECT_EQ(s.matches, it->second.matches) << k.op << " " << name(k.dtype);
-    EXPECT_EQ(s.grad_checked, it->second.grad_checked) << k.op << " " << name(k.dtype);
-    EXPECT_EQ(s.mismatches, it->second.mismatches) << k.op << " " << name(k.dtype);
-  }
-}
 
 TEST(FuzzGrad, DeterministicAcrossRunsAndJobs) {
   Options o = grad_options({"sin", "multiply", "sum"}, 120);
@@ -161,7 +151,7 @@ TEST(FuzzGrad, DeterministicAcrossRunsAndJobs) {
   o.jobs = 1;
   o.isolate = false;
   Results b = run_campaign(o);
-  expect_same(a, b);
+  expect_same_results(a, b);
   // The same ids draw the same cases and verdicts.
   GenConfig cfg;
   cfg.grad = true;

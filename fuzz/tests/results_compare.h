@@ -1,0 +1,22 @@
+#pragma once
+// Two campaigns' results agree row by row (counts and verdicts): the determinism tests' check.
+#include <gtest/gtest.h>
+
+#include "parity/fuzz.h"
+
+namespace parity::fuzz {
+
+inline void expect_same_results(const Results& a, const Results& b) {
+  ASSERT_EQ(a.stats.size(), b.stats.size());
+  for (const auto& [k, s] : a.stats) {
+    auto it = b.stats.find(k);
+    ASSERT_NE(it, b.stats.end()) << k.op;
+    EXPECT_EQ(s.cases, it->second.cases) << k.op << " " << name(k.dtype);
+    EXPECT_EQ(s.matches, it->second.matches) << k.op << " " << name(k.dtype);
+    EXPECT_EQ(s.mismatches, it->second.mismatches) << k.op << " " << name(k.dtype);
+    EXPECT_EQ(s.accepted, it->second.accepted) << k.op << " " << name(k.dtype);
+    EXPECT_EQ(s.grad_checked, it->second.grad_checked) << k.op << " " << name(k.dtype);
+  }
+}
+
+}  // namespace parity::fuzz
