@@ -13,6 +13,10 @@
 
 using namespace parity;
 
+namespace parity::cli {
+void add_bench_command(CLI::App& app);  // bench sigmoid (cli/bench_cmd.cpp)
+}
+
 int main(int argc, char** argv) {
   CLI::App app{"parity: a NumPy-semantics tensor engine and its conformance tools"};
   app.set_version_flag("--version", std::string("parity ") + kVersion);
@@ -36,6 +40,7 @@ int main(int argc, char** argv) {
   cli::add_fuzz_commands(app);   // fuzz, replay (they run from their callbacks)
   cli::add_check_command(app);
   cli::add_report_command(app);
+  cli::add_bench_command(app);
 
   CLI11_PARSE(app, argc, argv);
 

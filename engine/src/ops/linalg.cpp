@@ -1,6 +1,11 @@
-// matmul, dot, outer. One batched kernel: contiguous copies in the compute dtype, then an
-// i-k-j loop (row of C += A[i,k] * row k of B), cache-friendly without a BLAS.
+// matmul, dot, outer. One batched kernel: float32/64 and complex64/128 go through OpenBLAS's
+// CBLAS (gemm, gemv for a matrix-vector product), as NumPy's matmul does; the other dtypes
+// (ints, bool, 16-bit floats: no BLAS in NumPy either) take contiguous copies in the compute
+// dtype, then an i-k-j loop (row of C += A[i,k] * row k of B).
+#include <cblas.h>
+
 #include <algorithm>
+#include <climits>
 #include <cstring>
 
 #include "convert.h"
@@ -73,9 +78,122 @@ void gemm(const T* a, const T* b, T* c, int64_t n, int64_t k, int64_t m) {
                    shape_str(sa) + " and " + shape_str(sb) + ")");
 }
 
+// ---- the BLAS path ----
+// One operand's matrices as row-major BLAS sees them: `trans` when the last two axes are stored
+// transposed (column-major), `ld` the leading dimension. Other layouts (negative, zero or
+// non-unit inner strides) get a contiguous copy, as NumPy's matmul copies for gemm. (For a
+// matrix-vector product NumPy takes its plain loop instead; copying keeps the engine's result
+// independent of the layout, which the Noncontiguous suite checks.)
+struct BlasOperand {
+  Tensor t;
+  bool trans;
+  int64_t ld;
+};
+BlasOperand blas_operand(const Tensor& x, DType cdt) {
+  Tensor t = x.dtype() == cdt ? x : x.astype(cdt);
+  const int64_t r = t.shape(-2), c = t.shape(-1);
+  const int64_t s0 = t.strides()[t.ndim() - 2], s1 = t.strides()[t.ndim() - 1];
+  // a length-1 axis's stride is never used: any value works there
+  if ((c == 1 || s1 == 1) && (r == 1 || (s0 >= std::max<int64_t>(c, 1) && s0 <= INT_MAX)))
+    return {t, false, r == 1 ? std::max<int64_t>(c, 1) : s0};
+  if ((r == 1 || s0 == 1) && (c == 1 || (s1 >= std::max<int64_t>(r, 1) && s1 <= INT_MAX)))
+    return {t, true, c == 1 ? std::max<int64_t>(r, 1) : s1};
+  return {t.contiguous(), false, std::max<int64_t>(c, 1)};
+}
+
+// c (n x m, contiguous) = op(a) @ op(b) with CBLAS; alpha 1, beta 0 (c need not be initialized).
+template <class T>
+void blas_gemm(bool ta, bool tb, int n, int m, int k, const T* a, int lda, const T* b, int ldb, T* c) {
+  const CBLAS_TRANSPOSE oa = ta ? CblasTrans : CblasNoTrans, ob = tb ? CblasTrans : CblasNoTrans;
+  if (m == 1 || n == 1) {
+    // matrix @ column: c = op(a) x, x = b's column; row @ matrix: c = op(b)^T x, x = a's row.
+    // gemv treats the stored matrix: a stored (n x k) or, transposed, (k x n).
+    const bool col = m == 1;
+    const T* mat = col ? a : b;
+    const int ld = col ? lda : ldb;
+    const bool mt = col ? ta : !tb;  // whether the stored matrix is transposed in the product
+    const int rows = col ? (ta ? k : n) : (tb ? m : k), cols = col ? (ta ? n : k) : (tb ? k : m);
+    const T* x = col ? b : a;
+    const int incx = col ? (tb ? 1 : ldb) : (ta ? lda : 1);
+    const CBLAS_TRANSPOSE om = mt ? CblasTrans : CblasNoTrans;
+    if constexpr (std::is_same_v<T, float>) cblas_sgemv(CblasRowMajor, om, rows, cols, 1.0f, mat, ld, x, incx, 0.0f, c, 1);
+    else if constexpr (std::is_same_v<T, double>) cblas_dgemv(CblasRowMajor, om, rows, cols, 1.0, mat, ld, x, incx, 0.0, c, 1);
+    else {
+      const T one(1), zero(0);
+      if constexpr (std::is_same_v<T, std::complex<float>>)
+        cblas_cgemv(CblasRowMajor, om, rows, cols, &one, mat, ld, x, incx, &zero, c, 1);
+      else cblas_zgemv(CblasRowMajor, om, rows, cols, &one, mat, ld, x, incx, &zero, c, 1);
+    }
+    return;
+  }
+  if constexpr (std::is_same_v<T, float>) cblas_sgemm(CblasRowMajor, oa, ob, n, m, k, 1.0f, a, lda, b, ldb, 0.0f, c, m);
+  else if constexpr (std::is_same_v<T, double>) cblas_dgemm(CblasRowMajor, oa, ob, n, m, k, 1.0, a, lda, b, ldb, 0.0, c, m);
+  else {
+    const T one(1), zero(0);
+    if constexpr (std::is_same_v<T, std::complex<float>>)
+      cblas_cgemm(CblasRowMajor, oa, ob, n, m, k, &one, a, lda, b, ldb, &zero, c, m);
+    else cblas_zgemm(CblasRowMajor, oa, ob, n, m, k, &one, a, lda, b, ldb, &zero, c, m);
+  }
+}
+
+// Per-batch-axis element strides of x's matrices within `batch` (0 where x broadcasts).
+std::vector<int64_t> batch_strides(const Tensor& x, const Shape& batch) {
+  const size_t nb = batch.size(), xb = static_cast<size_t>(x.ndim() - 2);
+  std::vector<int64_t> s(nb, 0);
+  for (size_t i = 0; i < xb; ++i)
+    if (x.shape(static_cast<int64_t>(i)) != 1) s[nb - xb + i] = x.strides()[i];
+  return s;
+}
+
+// Batched (..., n, k) @ (..., k, m) through BLAS into c (contiguous, in the BLAS dtype); false
+// (nothing done) where NumPy's matmul loop takes its plain loop instead (numpy/_core/src/umath/
+// matmul.c.src): a size beyond BLAS's int, and k == 1 (column @ row: exact products, where BLAS's
+// complex alpha scaling turns inf+nanj's inf into nan).
+bool matmul_blas(const Tensor& a_in, const Tensor& b_in, const Shape& batch, Tensor& c) {
+  const DType cdt = c.dtype();
+  const int64_t n = a_in.shape(-2), k = a_in.shape(-1), m = b_in.shape(-1);
+  if (n > INT_MAX || k > INT_MAX || m > INT_MAX || k == 1) return false;
+  const BlasOperand a = blas_operand(a_in, cdt), b = blas_operand(b_in, cdt);
+  const std::vector<int64_t> sa = batch_strides(a.t, batch), sb = batch_strides(b.t, batch);
+  const size_t nb = batch.size();
+  int64_t nbatch = 1;
+  for (int64_t d : batch) nbatch *= d;
+  dispatch<DTypeList<DType::Float32, DType::Float64, DType::Complex64, DType::Complex128>>(cdt, "matmul", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* pa = a.t.template data<T>();
+    const T* pb = b.t.template data<T>();
+    T* pc = c.data<T>();
+    std::vector<int64_t> idx(nb, 0);
+    int64_t oa = 0, ob = 0;
+    for (int64_t t = 0; t < nbatch; ++t) {
+      if (k == 0) std::fill(pc + t * n * m, pc + (t + 1) * n * m, T(0));  // the empty sum
+      else blas_gemm<T>(a.trans, b.trans, static_cast<int>(n), static_cast<int>(m), static_cast<int>(k), pa + oa,
+                        static_cast<int>(a.ld), pb + ob, static_cast<int>(b.ld), pc + t * n * m);
+      for (size_t d = nb; d-- > 0;) {  // odometer over the batch dims
+        if (++idx[d] < batch[d]) { oa += sa[d]; ob += sb[d]; break; }
+        oa -= sa[d] * (batch[d] - 1);
+        ob -= sb[d] * (batch[d] - 1);
+        idx[d] = 0;
+      }
+    }
+  });
+  return true;
+}
+
 // Batched (..., n, k) @ (..., k, m) with broadcast batch dims; a and b have ndim >= 2.
 Tensor matmul_nd(const Tensor& a_in, const Tensor& b_in, DType rdt) {
   const DType cdt = compute_dtype(rdt);
+  // BLAS for the four BLAS dtypes, as NumPy; not for ml_dtypes' own bfloat16 @ bfloat16 -> float32 loop
+  const bool bf16_loop = a_in.dtype() == bfloat16 && b_in.dtype() == bfloat16;
+  if (!bf16_loop && (rdt == float32 || rdt == float64 || rdt == complex64 || rdt == complex128)) {
+    Shape batch = broadcast_shape({Shape(a_in.shape().begin(), a_in.shape().end() - 2),
+                                   Shape(b_in.shape().begin(), b_in.shape().end() - 2)}, "matmul");
+    Shape out_shape = batch;
+    out_shape.push_back(a_in.shape(-2));
+    out_shape.push_back(b_in.shape(-1));
+    Tensor c = new_tensor(out_shape, rdt);
+    if (c.size() == 0 || matmul_blas(a_in, b_in, batch, c)) return c;
+  }
   Tensor a = a_in.dtype() == cdt ? a_in.contiguous() : a_in.astype(cdt);
   Tensor b = b_in.dtype() == cdt ? b_in.contiguous() : b_in.astype(cdt);
   const int64_t n = a.shape(-2), k = a.shape(-1), m = b.shape(-1);
