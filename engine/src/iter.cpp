@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "convert.h"
+#include "thread_pool.h"
 
 namespace parity {
 
@@ -15,7 +16,8 @@ std::vector<int64_t> broadcast_byte_strides(const Tensor& t, const Shape& shape)
 }
 
 void run_strided(const Shape& shape_in, std::vector<char*> data,
-                 std::vector<std::vector<int64_t>> strides_in, InnerLoop loop, const void* ctx) {
+                 std::vector<std::vector<int64_t>> strides_in, InnerLoop loop, const void* ctx,
+                 bool parallel_ok) {
   const size_t nop = data.size();
   for (int64_t d : shape_in)
     if (d == 0) return;
@@ -43,26 +45,69 @@ void run_strided(const Shape& shape_in, std::vector<char*> data,
   std::vector<int64_t> inner(nop);
   for (size_t k = 0; k < nop; ++k) inner[k] = st[k][nd - 1];
   const int64_t n = shape[nd - 1];
-  if (nd == 1) {
-    loop(data.data(), inner.data(), n, ctx);
+  int64_t rows = 1;
+  for (size_t d = 0; d + 1 < nd; ++d) rows *= shape[d];
+  // Runs rows [r0, r1), starting at element e0 of row r0 and stopping before element e1 of the
+  // last row (e1 = n: the whole row).
+  auto run_rows = [&](int64_t r0, int64_t e0, int64_t r1, int64_t e1) {
+    std::vector<int64_t> idx(nd - 1, 0);
+    std::vector<char*> ptr = data;
+    for (int64_t r = r0, d = static_cast<int64_t>(nd) - 2; d >= 0; --d) {
+      idx[d] = r % shape[d];
+      r /= shape[d];
+      for (size_t k = 0; k < nop; ++k) ptr[k] += idx[d] * st[k][d];
+    }
+    for (size_t k = 0; k < nop; ++k) ptr[k] += e0 * inner[k];
+    for (int64_t r = r0; r < r1; ++r) {
+      const int64_t stop = r + 1 == r1 ? e1 : n;
+      loop(ptr.data(), inner.data(), stop - e0, ctx);
+      if (r + 1 == r1) return;
+      for (size_t k = 0; k < nop; ++k) ptr[k] -= e0 * inner[k];
+      e0 = 0;
+      // odometer increment over the outer dimensions
+      for (int64_t d = static_cast<int64_t>(nd) - 2; d >= 0; --d) {
+        if (++idx[d] < shape[d]) {
+          for (size_t k = 0; k < nop; ++k) ptr[k] += st[k][d];
+          break;
+        }
+        for (size_t k = 0; k < nop; ++k) ptr[k] -= st[k][d] * (shape[d] - 1);
+        idx[d] = 0;
+      }
+    }
+  };
+  // Large loops are split over the thread pool. Each element is still computed once by the same
+  // kernel, so results are bit-identical to the serial run. Chunks start and end on multiples of
+  // kBlock elements within a row, so a kernel's vector blocks and scalar tail (counted from the
+  // row start, or peeled by address alignment) fall on the same elements as in one serial call.
+  // An output (the last operand) with a zero stride accumulates across elements (a reduction
+  // layout): that stays serial, in order.
+  constexpr int64_t kGrain = int64_t{1} << 16, kBlock = 64, kChunkMin = int64_t{1} << 14;
+  bool parallel = parallel_ok && rows * n >= kGrain;
+  for (size_t d = 0; d < nd && parallel; ++d) parallel = st[nop - 1][d] != 0;
+  const int threads = parallel ? threads::max_threads() : 1;
+  if (threads <= 1) {
+    run_rows(0, 0, rows, n);
     return;
   }
-  std::vector<int64_t> idx(nd - 1, 0);
-  std::vector<char*> ptr = data;
-  while (true) {
-    loop(ptr.data(), inner.data(), n, ctx);
-    // odometer increment over the outer dimensions
-    int64_t d = static_cast<int64_t>(nd) - 2;
-    for (; d >= 0; --d) {
-      if (++idx[d] < shape[d]) {
-        for (size_t k = 0; k < nop; ++k) ptr[k] += st[k][d];
-        break;
-      }
-      for (size_t k = 0; k < nop; ++k) ptr[k] -= st[k][d] * (shape[d] - 1);
-      idx[d] = 0;
+  const int64_t per_row = (n + kBlock - 1) / kBlock, units = rows * per_row;
+  const int64_t nchunks = std::max<int64_t>(1, std::min<int64_t>({units, int64_t{threads} * 4, rows * n / kChunkMin}));
+  // unit u is block u % per_row of row u / per_row; a chunk is a contiguous range of units
+  auto unit_pos = [&](int64_t u, int64_t& r, int64_t& e) {
+    r = u / per_row;
+    e = (u % per_row) * kBlock;
+  };
+  threads::parallel_for(nchunks, [&](int64_t c) {
+    int64_t r0, e0, r1, e1;
+    unit_pos(units * c / nchunks, r0, e0);
+    unit_pos(units * (c + 1) / nchunks, r1, e1);
+    // end exclusive: (r1, e1) == start of the next chunk; e1 == 0 means row r1 is not entered
+    if (e1 == 0) {
+      e1 = n;
+    } else {
+      ++r1;
     }
-    if (d < 0) return;
-  }
+    if (r0 < r1) run_rows(r0, e0, r1, e1);
+  });
 }
 
 void run_tensors(const Shape& shape, const std::vector<Tensor>& ts, InnerLoop loop, const void* ctx) {

@@ -14,9 +14,12 @@ using InnerLoop = void (*)(char** data, const int64_t* strides, int64_t n, const
 
 // Calls `loop` over every element of `shape` for operands given by their first-element pointers
 // and byte strides (already broadcast: stride 0 along broadcast dimensions).
+// Loops over more than 2^16 elements run in chunks on the thread pool (thread_pool.h) unless
+// parallel_ok is false; the loop must then be elementwise (no element depends on another) and
+// ctx read-only. An output (last operand) with a zero stride always runs serially, in order.
 void run_strided(const Shape& shape, std::vector<char*> data,
                  std::vector<std::vector<int64_t>> byte_strides, InnerLoop loop,
-                 const void* ctx = nullptr);
+                 const void* ctx = nullptr, bool parallel_ok = true);
 
 // Byte strides of `t` broadcast to `shape` (which t must broadcast to).
 std::vector<int64_t> broadcast_byte_strides(const Tensor& t, const Shape& shape);

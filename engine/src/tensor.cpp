@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "allocator.h"
 #include "convert.h"
 #include "parity/autograd.h"
 #include "parity/ops.h"
@@ -20,9 +21,7 @@ const char* to_string(Device d) { return d == Device::cpu ? "cpu" : "cuda"; }
 
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
   if (nbytes < 0) throw ValueError("[empty] negative storage size");
-  size_t n = static_cast<size_t>((nbytes + 63) / 64 * 64);
-  if (n == 0) n = 64;
-  data_ = std::aligned_alloc(64, n);
+  data_ = detail::cpu_alloc(static_cast<size_t>(nbytes));  // may reuse a cached block: not zeroed
   if (!data_) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
 }
 Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
@@ -31,7 +30,7 @@ Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter,
 }
 Storage::~Storage() {
   if (deleter_) deleter_(data_);
-  else std::free(data_);
+  else detail::cpu_free(data_, static_cast<size_t>(nbytes_));
 }
 
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides, int64_t offset)

@@ -7,11 +7,14 @@
 
 #include "parity/ops.h"
 #include "families.h"
+#include "parity/autograd.h"
 #include "parity/opinfo.h"
 
 namespace parity::opinfo {
 
 namespace {
+
+using NoGradGuard = autograd::NoGrad;
 
 // The integer range a float value must fall in (after truncation) to convert to `to` exactly.
 bool out_of_range(double v, DType to) {
@@ -92,14 +95,30 @@ std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, c
     const Tensor& t = in.args[0].tensor();
     // (float16 too: mean accumulates it in a float32 loop, so a float16 out= is another dtype)
     if (out.defined() && ((natural.defined() && natural.dtype() != out.dtype()) || out.dtype() == DType::Float16)) {
-      const KwValue* ax = find_kwarg(in.kwargs, "axis");
-      const bool several = !ax || std::holds_alternative<std::monostate>(*ax)
-                               ? t.ndim() >= 2
-                               : std::holds_alternative<std::vector<int64_t>>(*ax) &&
-                                     std::get<std::vector<int64_t>>(*ax).size() >= 2;
-      if (several) traits.emplace_back(kOutCastPartials);
+      traits.emplace_back(kOutCastPartials);
     }
     if (!t.is_contiguous()) traits.emplace_back(kReducedLayout);
+  }
+  // fmod / remainder / floor_divide at a point where a/b is an integer: their derivative jumps.
+  if (in.args.size() >= 2) {
+    try {
+      NoGradGuard ng;
+      // within the largest finite-difference step (1e-4) of a jump: |a - round(a/b) * b| small
+      Tensor q = parity::divide(in.args[0], in.args[1]);
+      if (is_inexact(q.dtype()) && !is_complex(q.dtype()) && q.size() > 0) {
+        Tensor d = parity::subtract(in.args[0], parity::multiply(parity::rint(q), in.args[1]));
+        Tensor a = parity::broadcast_to(in.args[0].is_tensor() ? in.args[0].tensor() : in.args[0].to_tensor(), d.shape());
+        Tensor fd = d.astype(DType::Float64).copy(), fa = a.astype(DType::Float64).copy();
+        const double* pd = fd.data<double>();
+        const double* pa = fa.data<double>();
+        for (int64_t i = 0; i < fd.size(); ++i)
+          if (std::isfinite(pd[i]) && std::fabs(pd[i]) <= 1e-4 * std::max(1.0, std::fabs(pa[i]))) {
+            traits.emplace_back(kAtJump);
+            break;
+          }
+      }
+    } catch (const std::exception&) {
+    }
   }
   // An out= of an integer dtype receiving NaN, inf or out-of-range values; or uint64 out= with a
   // negative signed input, which NumPy's loop takes through float64.
@@ -199,12 +218,18 @@ void add_trait_discrepancies(std::vector<OpInfo>& db) {
            "", kProductOverflow});
     if (op.family == "reduction" && op.has_variant(Variant::out))
       op.discrepancies.push_back(
-          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "partial results over several axes kept in the loop dtype",
-           "reducing over several axes into an out= of another dtype, NumPy's buffered iterator writes partial "
-           "results into out (casting them) and reads them back between outer steps, so they are truncated or "
-           "wrapped mid-reduction (max over int32 into int16 compares wrapped partials); the engine keeps them "
-           "in the loop dtype and casts once",
+          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "partial results kept in the loop dtype",
+           "reducing into an out= of another dtype, NumPy starts from the first elements cast into out and, "
+           "over several axes, its buffered iterator writes partial results into out and reads them back, so "
+           "they are truncated or wrapped mid-reduction (sum of uint32 into bool starts from True; max over "
+           "int32 into int16 compares wrapped partials); the engine keeps them in the loop dtype and casts once",
            "", kOutCastPartials});
+    if (in(op.name, {"fmod", "remainder"}))
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "the gradient at a jump",
+           "where a/b is an integer, trunc(a/b) or floor(a/b) jumps, so the function has no derivative there "
+           "and central differences measure the jump; the engine gives PyTorch's one-sided formula",
+           "", kAtJump});
     if (op.family == "reduction" && !in(op.name, {"any", "all", "argmax", "argmin", "count_nonzero"}))
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {}, {"Fuzz"}, "the accumulation order over an input not in C order",

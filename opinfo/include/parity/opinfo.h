@@ -41,7 +41,8 @@ inline constexpr const char* kBf16MixedScalar = "bfloat16 with another array dty
 inline constexpr const char* kBf16MixedOut = "bfloat16 mixed with another dtype through out=";
 inline constexpr const char* kFloatToIntOutOfRange = "float to integer cast of NaN, inf or an out-of-range value";
 inline constexpr const char* kProductOverflow = "inf, nan or overflowing products";
-inline constexpr const char* kOutCastPartials = "a reduction over several axes into an out= of another dtype";
+inline constexpr const char* kOutCastPartials = "a reduction into an out= of another dtype";
+inline constexpr const char* kAtJump = "a within 1e-4 of a multiple of b (a jump of floor(a/b) or trunc(a/b))";
 inline constexpr const char* kReducedLayout = "an input not in C order";
 // `natural`: for an out= of another dtype, the op's result without out= (when known).
 std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out = Tensor(),

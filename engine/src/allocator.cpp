@@ -1,0 +1,118 @@
+#include "allocator.h"
+
+#include <pthread.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <new>
+
+#include "parity/memory.h"
+
+namespace parity {
+namespace {
+
+constexpr size_t kMiB = size_t{1} << 20;
+constexpr size_t kMinCached = kMiB;  // smaller blocks: malloc's own free lists already serve them
+
+// Bucket size: a multiple of max(2 MiB, next_pow2(n) / 8), so reuse needs only exact bucket
+// matches while waste stays under 2 MiB (small) or 12.5% (large).
+size_t bucket_size(size_t n) {
+  size_t p2 = 1;
+  while (p2 < n) p2 <<= 1;
+  size_t g = std::max(2 * kMiB, p2 / 8);
+  return (n + g - 1) / g * g;
+}
+
+// The cap on cached bytes: 1 GiB, or a quarter of RAM on small machines.
+size_t cache_cap() {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  size_t ram = pages > 0 && page > 0 ? static_cast<size_t>(pages) * static_cast<size_t>(page) : 0;
+  size_t cap = size_t{1} << 30;
+  return ram ? std::min(cap, ram / 4) : cap;
+}
+
+struct Cache {
+  std::mutex mu;
+  std::multimap<size_t, void*> blocks;  // bucket size -> free block
+  size_t total = 0;
+  size_t cap = cache_cap();
+
+  // Frees cached blocks, largest first, until `total + need <= cap`. Caller holds mu.
+  void trim(size_t need) {
+    while (!blocks.empty() && total + need > cap) {
+      auto it = std::prev(blocks.end());
+      total -= it->first;
+      std::free(it->second);
+      blocks.erase(it);
+    }
+  }
+};
+
+Cache& cache() {
+  // Leaked on purpose: Storage may be freed by other static destructors after this one would run.
+  static Cache* c = [] {
+    auto* c = new Cache;
+    // A fork() while another thread holds the mutex would leave it locked in the child forever.
+    pthread_atfork([] { cache().mu.lock(); }, [] { cache().mu.unlock(); },
+                   [] { new (&cache().mu) std::mutex; });
+    return c;
+  }();
+  return *c;
+}
+
+}  // namespace
+
+namespace detail {
+
+void* cpu_alloc(size_t nbytes) {
+  if (nbytes < kMinCached) return std::aligned_alloc(64, std::max<size_t>(64, (nbytes + 63) / 64 * 64));
+  size_t b = bucket_size(nbytes);
+  Cache& c = cache();
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.blocks.find(b);
+    if (it != c.blocks.end()) {
+      void* p = it->second;
+      c.blocks.erase(it);
+      c.total -= b;
+      return p;
+    }
+  }
+  void* p = std::aligned_alloc(64, b);
+  if (!p) {  // out of memory: give the cache back and try once more
+    empty_cache();
+    p = std::aligned_alloc(64, b);
+  }
+  return p;
+}
+
+void cpu_free(void* p, size_t nbytes) {
+  if (!p) return;
+  if (nbytes < kMinCached) return std::free(p);
+  size_t b = bucket_size(nbytes);
+  Cache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  if (b > c.cap) return std::free(p);
+  c.trim(b);
+  c.blocks.emplace(b, p);
+  c.total += b;
+}
+
+}  // namespace detail
+
+void empty_cache() {
+  Cache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  c.trim(c.cap + 1);
+}
+
+int64_t cached_bytes() {
+  Cache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return static_cast<int64_t>(c.total);
+}
+
+}  // namespace parity
