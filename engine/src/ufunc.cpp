@@ -182,21 +182,20 @@ Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inpu
   if (!d || !d->fn)
     return autograd::record_not_differentiable(uf.name, r, originals,
                                                d ? d->why : std::string("no derivative is declared"));
-  std::vector<autograd::SavedTensor> saved;
-  for (const Tensor& x : xs) saved.emplace_back(autograd::detach(x));
+  // The loop's inputs, version-checked; kept with their history for formulas run under
+  // create_graph, detached otherwise.
+  std::vector<autograd::SavedTensor> saved(xs.begin(), xs.end());
   autograd::SavedTensor saved_out(autograd::detach(r));
   const char* name = uf.name;
   autograd::UFuncGrad fn = d->fn;
-  // With create_graph the formula must see the inputs' history, so the originals are kept too.
-  std::vector<Tensor> with_history = xs;
   // The result's own history, for formulas that use `out` under create_graph: held weakly (the
   // node must not own its result), filled in once the node is attached.
   auto out_meta = std::make_shared<std::weak_ptr<autograd::Meta>>();
-  Tensor res = autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, with_history, out_meta](const Tensor& g) {
+  Tensor res = autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, out_meta](const Tensor& g) {
     std::vector<Tensor> x;
-    for (size_t i = 0; i < saved.size(); ++i) {
-      Tensor v = saved[i].get(name);
-      x.push_back(autograd::grad_enabled() ? with_history[i] : v);
+    for (const autograd::SavedTensor& s : saved) {
+      Tensor v = s.get(name);
+      x.push_back(autograd::grad_enabled() ? v : autograd::detach(v));
     }
     Tensor o = saved_out.get(name);
     if (autograd::grad_enabled())
