@@ -40,14 +40,16 @@ double run_vs_numpy(benchmark::State& state, F&& f, const std::string& stmt, con
   return ns;
 }
 
-// sigmoid: 0 = the tutorial's expression eagerly, 1 = the engine's sigmoid op.
+// sigmoid: 0 = the tutorial's expression eagerly, 1 = the engine's sigmoid op, 2 = the expression
+// under compile(f).
 void BM_Sigmoid(benchmark::State& state, int which) {
   const int64_t n = state.range(0);
   Tensor x = sigmoid_input(n);
   const double copy_ns = engine_ns([&] { return copy(x); }, 0.1);
   const double ns = which == 0
       ? run_vs_numpy(state, [&] { return sigmoid_eager(x); }, "1 / (1 + np.exp(-x))", {{"x", x}})
-      : run_vs_numpy(state, [&] { return sigmoid(x); }, "1 / (1 + np.exp(-x))", {{"x", x}});
+      : which == 1 ? run_vs_numpy(state, [&] { return sigmoid(x); }, "1 / (1 + np.exp(-x))", {{"x", x}})
+                   : run_vs_numpy(state, [&] { return sigmoid_compiled(x); }, "1 / (1 + np.exp(-x))", {{"x", x}});
   state.counters["vs_copy"] = ns / copy_ns;
   state.SetItemsProcessed(state.iterations() * n);
 }
@@ -103,6 +105,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 }  // namespace
 
 BENCHMARK_CAPTURE(BM_Sigmoid, eager, 0)->Apply(sizes)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Sigmoid, compiled, 2)->Apply(sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_Sigmoid, op, 1)->Apply(sizes)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NumPy, sigmoid, std::string("1 / (1 + np.exp(-x))"), 0)
     ->Apply(sizes)->UseManualTime()->Unit(benchmark::kMicrosecond);

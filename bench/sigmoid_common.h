@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "parity/compile.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
 
@@ -35,6 +36,12 @@ inline Tensor sigmoid_input(int64_t n, uint64_t seed = 0) {
 
 // The tutorial's expression, eagerly: four ops, three full-size intermediates.
 inline Tensor sigmoid_eager(const Tensor& x) { return divide(1, add(1, exp(negative(x)))); }
+
+// The same expression under compile(f): one blockwise pass, no intermediates in memory.
+inline Tensor sigmoid_compiled(const Tensor& x) {
+  static const auto f = compile([](const Tensor& t) { return sigmoid_eager(t); });
+  return f(x);
+}
 
 // Per-call time of `stmt` (a Python statement; the tensors in `args` are bound by name, `np` is
 // numpy), timed inside Python. Throws std::runtime_error if Python raises.
@@ -76,7 +83,7 @@ double engine_ns(F&& f, double min_time_s) {
 
 // One timing sample (ns per call) of each implementation at one size.
 struct SigmoidSample {
-  double numpy = 0, eager = 0, op = 0, copy = 0;
+  double numpy = 0, eager = 0, compiled = 0, op = 0, copy = 0;
 };
 
 inline SigmoidSample sigmoid_sample(const Tensor& x, double min_time_s) {
@@ -84,6 +91,7 @@ inline SigmoidSample sigmoid_sample(const Tensor& x, double min_time_s) {
   const oracle::Args args = {{"x", x}};
   s.numpy = numpy_ns("1 / (1 + np.exp(-x))", args, min_time_s);
   s.eager = engine_ns([&] { return sigmoid_eager(x); }, min_time_s);
+  s.compiled = engine_ns([&] { return sigmoid_compiled(x); }, min_time_s);
   s.op = engine_ns([&] { return sigmoid(x); }, min_time_s);
   s.copy = engine_ns([&] { return copy(x); }, min_time_s);
   return s;

@@ -1,17 +1,21 @@
 // `parity bench sigmoid [--plot FILE.svg] [--repetitions N] [--max-size N] [--min-time S]`: the
 // tutorial's closing experiment. Times 1 / (1 + exp(-x)) on float32 inputs of 2^0 .. 2^24 elements
 // with NumPy (embedded, timed inside Python), the engine eagerly (the same expression, four ops),
-// the engine's sigmoid op, and the engine's plain copy (the memory-bound floor); prints the median
+// the same expression under compile(f), the engine's sigmoid op, and the engine's plain copy (the
+// memory-bound floor); prints the median
 // of the repetitions with their spread and the ratios, and draws the plot as a self-contained SVG
-// (time against size, log-log, one curve per implementation). Timing code: bench/sigmoid_common.h.
+// (time against size, log-log, one curve per implementation) as SVG or PNG. Timing code:
+// bench/sigmoid_common.h.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "fuzz_common.h"
+#include "parity/threads.h"
 #include "sigmoid_common.h"
 
 namespace parity::cli {
@@ -109,6 +113,24 @@ std::string svg_plot(const std::vector<int64_t>& sizes, const std::vector<Curve>
   return o.str();
 }
 
+// Writes the SVG, or a PNG rendered from it by rsvg-convert (librsvg2-bin, scripts/setup.sh).
+void write_plot(const std::string& path, const std::string& svg) {
+  const bool png = path.size() > 4 && path.compare(path.size() - 4, 4, ".png") == 0;
+  const std::string svg_path = png ? path + ".svg" : path;
+  {
+    std::ofstream f(svg_path);
+    f << svg;
+    if (!f) throw std::runtime_error("cannot write " + svg_path);
+  }
+  if (png) {
+    const std::string cmd = "rsvg-convert -f png -o '" + path + "' '" + svg_path + "'";
+    const int rc = std::system(cmd.c_str());
+    std::remove(svg_path.c_str());
+    if (rc != 0) throw std::runtime_error("cannot render " + path + " (rsvg-convert from librsvg2-bin; run scripts/setup.sh)");
+  }
+  std::cout << "\nplot: " << path << "\n";
+}
+
 int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_time) {
   std::vector<int64_t> sizes;
   for (int64_t n : bench::sigmoid_sizes())
@@ -116,41 +138,47 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
   if (sizes.empty()) throw std::invalid_argument("--max-size is below the smallest size (1)");
   std::vector<Curve> curves = {{"NumPy", "#1f77b4", {}},
                                {"engine eager", "#d62728", {}},
+                               {"engine compiled", "#2ca02c", {}},
                                {"engine sigmoid op", "#ff7f0e", {}},
                                {"copy (floor)", "#7f7f7f", {}}};
-  std::vector<std::vector<double>> eager_ratio(sizes.size()), copy_ratio(sizes.size());
+  // Ratios are taken within one repetition (both sides measured back to back), then the median.
+  enum { kEagerNp, kCompiledNp, kOpNp, kEagerCopy, kCompiledCopy, kRatios };
+  std::vector<std::vector<double>> ratio[kRatios];
+  for (auto& r : ratio) r.resize(sizes.size());
   for (size_t i = 0; i < sizes.size(); ++i) {
     Tensor x = bench::sigmoid_input(sizes[i]);
-    std::vector<double> t[4];
+    std::vector<double> t[5];
     for (int r = 0; r < reps; ++r) {
       bench::SigmoidSample s = bench::sigmoid_sample(x, min_time);
-      t[0].push_back(s.numpy), t[1].push_back(s.eager), t[2].push_back(s.op), t[3].push_back(s.copy);
-      eager_ratio[i].push_back(s.eager / s.numpy);  // ratios within one repetition
-      copy_ratio[i].push_back(s.eager / s.copy);
+      t[0].push_back(s.numpy), t[1].push_back(s.eager), t[2].push_back(s.compiled), t[3].push_back(s.op),
+          t[4].push_back(s.copy);
+      ratio[kEagerNp][i].push_back(s.eager / s.numpy);
+      ratio[kCompiledNp][i].push_back(s.compiled / s.numpy);
+      ratio[kOpNp][i].push_back(s.op / s.numpy);
+      ratio[kEagerCopy][i].push_back(s.eager / s.copy);
+      ratio[kCompiledCopy][i].push_back(s.compiled / s.copy);
     }
-    for (int k = 0; k < 4; ++k) curves[k].stats.push_back(bench::stat_of(t[k]));
+    for (int k = 0; k < 5; ++k) curves[k].stats.push_back(bench::stat_of(t[k]));
     std::cerr << "bench: 2^" << std::lround(std::log2(static_cast<double>(sizes[i]))) << " done\n";
   }
   std::cout << "sigmoid 1/(1+exp(-x)), float32; median of " << reps << " repetition(s), ± half the min-max range\n"
             << "NumPy " << oracle::numpy_version() << " timed inside Python (timeit); engine timed in C++;"
-            << " each call allocates its result\n\n";
-  std::cout << pad("size", 6) << pad("NumPy", 16) << pad("eager", 16) << pad("sigmoid op", 16) << pad("copy", 16)
-            << pad("eager/NumPy", 13) << pad("op/NumPy", 10) << pad("eager/copy", 12) << "\n";
+            << " each call allocates its result; " << num_threads() << " thread(s)\n\n";
+  std::cout << pad("size", 6) << pad("NumPy", 15) << pad("eager", 15) << pad("compiled", 15) << pad("sigmoid op", 15)
+            << pad("copy", 15) << pad("eager/NumPy", 12) << pad("comp/NumPy", 11) << pad("op/NumPy", 9)
+            << pad("eager/copy", 11) << pad("comp/copy", 10) << "\n";
+  const size_t widths[kRatios] = {12, 11, 9, 11, 10};
   for (size_t i = 0; i < sizes.size(); ++i) {
-    char r[3][24];
-    std::snprintf(r[0], sizeof r[0], "%.2f", bench::stat_of(eager_ratio[i]).median);
-    std::snprintf(r[1], sizeof r[1], "%.2f", curves[2].stats[i].median / curves[0].stats[i].median);
-    std::snprintf(r[2], sizeof r[2], "%.2f", bench::stat_of(copy_ratio[i]).median);
     std::cout << pad("2^" + std::to_string(std::lround(std::log2(static_cast<double>(sizes[i])))), 6);
-    for (const Curve& c : curves) std::cout << pad(fmt_stat(c.stats[i]), 16);
-    std::cout << pad(r[0], 13) << pad(r[1], 10) << pad(r[2], 12) << "\n";
+    for (const Curve& c : curves) std::cout << pad(fmt_stat(c.stats[i]), 15);
+    for (int k = 0; k < kRatios; ++k) {
+      char r[24];
+      std::snprintf(r, sizeof r, "%.2f", bench::stat_of(ratio[k][i]).median);
+      std::cout << pad(r, widths[k]);
+    }
+    std::cout << "\n";
   }
-  if (!plot.empty()) {
-    std::ofstream f(plot);
-    f << svg_plot(sizes, curves);
-    if (!f) throw std::runtime_error("cannot write " + plot);
-    std::cout << "\nplot: " << plot << "\n";
-  }
+  if (!plot.empty()) write_plot(plot, svg_plot(sizes, curves));
   return 0;
 }
 
@@ -166,8 +194,8 @@ void add_bench_command(CLI::App& app) {
   auto a = std::make_shared<Args>();
   auto* b = app.add_subcommand("bench", "Benchmarks against NumPy in this process");
   b->require_subcommand(1);
-  auto* s = b->add_subcommand("sigmoid", "Time 1/(1+exp(-x)) (float32, 2^0..2^24): NumPy, engine eager, sigmoid op, copy");
-  s->add_option("--plot", a->plot, "Write the plot (time vs size, log-log) to this SVG file");
+  auto* s = b->add_subcommand("sigmoid", "Time 1/(1+exp(-x)) (float32, 2^0..2^24): NumPy, engine eager, compiled, sigmoid op, copy");
+  s->add_option("--plot", a->plot, "Write the plot (time vs size, log-log) to this file: .svg, or .png (rendered by rsvg-convert)");
   s->add_option("--repetitions", a->reps, "Repetitions per size (median and spread)")->capture_default_str()->check(CLI::PositiveNumber);
   s->add_option("--max-size", a->max_size, "Largest size to time (sizes are 2^0, 2^5, 2^10, 2^15, 2^20, 2^24)")->capture_default_str();
   s->add_option("--min-time", a->min_time, "Seconds per timed batch (each implementation, size, repetition)")->capture_default_str();

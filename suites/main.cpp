@@ -9,6 +9,7 @@ void register_dtypes();
 void register_type_promotion();
 void register_broadcasting();
 void register_gradcheck();
+void register_compiled();
 void register_all_suites() {
   register_numpy_ref();
   register_noncontiguous();
@@ -17,6 +18,7 @@ void register_all_suites() {
   register_type_promotion();
   register_broadcasting();
   register_gradcheck();
+  register_compiled();
 }
 }  // namespace parity::suites
 

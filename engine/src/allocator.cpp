@@ -15,14 +15,19 @@ namespace parity {
 namespace {
 
 constexpr size_t kMiB = size_t{1} << 20;
-constexpr size_t kMinCached = kMiB;  // smaller blocks: malloc's own free lists already serve them
+constexpr size_t kSmall = 1024;  // up to this many bytes: plain malloc
+// Smaller blocks: malloc's own free lists serve them. From 64 KiB on, glibc hands blocks to mmap
+// and back to the system on free (its dynamic threshold starts at 128 KiB), so every eager
+// temporary of that size paid page faults on first touch: the sigmoid chain at 2^15 float32
+// elements ran 5x slower than its four ops one by one.
+constexpr size_t kMinCached = 64 * 1024;
 
-// Bucket size: a multiple of max(2 MiB, next_pow2(n) / 8), so reuse needs only exact bucket
-// matches while waste stays under 2 MiB (small) or 12.5% (large).
+// Bucket size: a multiple of next_pow2(n) / 8 (of 2 MiB from 2 MiB on), so reuse needs only
+// exact bucket matches while waste stays under 12.5% (or 2 MiB).
 size_t bucket_size(size_t n) {
   size_t p2 = 1;
   while (p2 < n) p2 <<= 1;
-  size_t g = std::max(2 * kMiB, p2 / 8);
+  size_t g = std::max(n >= 2 * kMiB ? 2 * kMiB : 4096, p2 / 8);
   return (n + g - 1) / g * g;
 }
 
@@ -68,7 +73,10 @@ Cache& cache() {
 namespace detail {
 
 void* cpu_alloc(size_t nbytes) {
-  if (nbytes < kMinCached) return std::aligned_alloc(64, std::max<size_t>(64, (nbytes + 63) / 64 * 64));
+  // Small blocks come from malloc's per-thread lists (16-byte aligned, as NumPy's): aligned_alloc
+  // of a small size splits chunks and makes free() consolidate, several times malloc's cost.
+  if (nbytes <= kSmall) return std::malloc(std::max<size_t>(nbytes, 1));
+  if (nbytes < kMinCached) return std::aligned_alloc(64, (nbytes + 63) / 64 * 64);
   size_t b = bucket_size(nbytes);
   Cache& c = cache();
   {

@@ -18,7 +18,6 @@ constexpr Info kInfo[kNumDTypes] = {
 }  // namespace
 
 Kind kind(DType d) { return kInfo[static_cast<int>(d)].kind; }
-int64_t itemsize(DType d) { return kInfo[static_cast<int>(d)].size; }
 const char* name(DType d) { return kInfo[static_cast<int>(d)].name; }
 
 DType dtype_from_name(std::string_view n) {

@@ -141,6 +141,8 @@ template <class From> InnerLoop cast_loop_to(DType to) {
   });
 }
 
+}  // namespace
+
 InnerLoop cast_loop_for(DType from, DType to) {
   static InnerLoop table[kNumDTypes][kNumDTypes] = {};
   static bool init = [] {
@@ -154,7 +156,6 @@ InnerLoop cast_loop_for(DType from, DType to) {
   (void)init;
   return table[static_cast<int>(from)][static_cast<int>(to)];
 }
-}  // namespace
 
 void copy_cast(const Tensor& src_in, const Tensor& dst) {
   Tensor src = src_in;

@@ -28,6 +28,9 @@ std::vector<int64_t> broadcast_byte_strides(const Tensor& t, const Shape& shape)
 void run_tensors(const Shape& shape, const std::vector<Tensor>& ts, InnerLoop loop,
                  const void* ctx = nullptr);
 
+// The loop that converts elements of `from` into `to` (astype's, unsafe casting).
+InnerLoop cast_loop_for(DType from, DType to);
+
 // Copies src into dst with casting (src broadcast to dst's shape). Handles overlap.
 void copy_cast(const Tensor& src, const Tensor& dst);
 

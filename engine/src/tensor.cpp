@@ -12,6 +12,7 @@
 #include "convert.h"
 #include "parity/autograd.h"
 #include "parity/ops.h"
+#include "compile/program.h"
 #include "iter.h"
 #include "shape_util.h"
 
@@ -21,16 +22,22 @@ const char* to_string(Device d) { return d == Device::cpu ? "cpu" : "cuda"; }
 
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
   if (nbytes < 0) throw ValueError("[empty] negative storage size");
+  if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);  // made while f is traced
+  if (nbytes <= static_cast<int64_t>(sizeof(small_)) && device == Device::cpu) {
+    data_ = small_;
+    return;
+  }
   data_ = detail::cpu_alloc(static_cast<size_t>(nbytes));  // may reuse a cached block: not zeroed
   if (!data_) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
 }
 Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
     : data_(data), nbytes_(nbytes), device_(device), deleter_(std::move(deleter)) {
   if (nbytes < 0) throw ValueError("[Storage] negative storage size");
+  if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);
 }
 Storage::~Storage() {
   if (deleter_) deleter_(data_);
-  else detail::cpu_free(data_, static_cast<size_t>(nbytes_));
+  else if (data_ != small_) detail::cpu_free(data_, static_cast<size_t>(nbytes_));
 }
 
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides, int64_t offset)

@@ -1,5 +1,7 @@
 #include "thread_pool.h"
 
+#include "parity/threads.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -146,3 +148,8 @@ void parallel_for(int64_t nchunks, const std::function<void(int64_t)>& fn) {
 }
 
 }  // namespace parity::threads
+
+namespace parity {
+int num_threads() { return threads::max_threads(); }
+void set_num_threads(int n) { threads::set_max_threads(n); }
+}  // namespace parity

@@ -1,13 +1,14 @@
 #include "ufunc.h"
 
 #include "autograd/derivatives.h"
+#include "compile/program.h"
 
 #include "shape_util.h"
 
 namespace parity {
 
 namespace {
-std::string dtypes_str(const std::vector<const ArrayLike*>& inputs) {
+std::string dtypes_str(UFuncArgs inputs) {
   std::string s;
   for (const ArrayLike* a : inputs) {
     if (!s.empty()) s += ", ";
@@ -19,7 +20,7 @@ std::string dtypes_str(const std::vector<const ArrayLike*>& inputs) {
   }
   return s;
 }
-[[noreturn]] void throw_no_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs) {
+[[noreturn]] void throw_no_loop(const UFuncDef& uf, UFuncArgs inputs) {
   std::string msg = op_msg(uf.name, std::string("ufunc '") + uf.name + "' not supported for the input types (" +
                                         dtypes_str(inputs) +
                                         "), and the inputs could not be safely coerced to any "
@@ -29,7 +30,7 @@ std::string dtypes_str(const std::vector<const ArrayLike*>& inputs) {
 }
 }  // namespace
 
-const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs) {
+const LoopSig& resolve_loop(const UFuncDef& uf, UFuncArgs inputs) {
   const size_t nin = inputs.size();
   bool all_tensors = true;
   for (const ArrayLike* a : inputs) {
@@ -102,9 +103,42 @@ const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLik
 }
 
 namespace {
-Tensor apply_ufunc_impl(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
+// The loop for these input kinds, cached per thread. With at least one array among the inputs the
+// choice depends only on dtypes and scalar kinds, never on scalar values (result_type).
+const LoopSig& cached_loop(const UFuncDef& uf, UFuncArgs inputs) {
+  uint32_t key = 0;
+  bool any_tensor = false;
+  for (const ArrayLike* a : inputs) {
+    uint32_t code;
+    if (a->is_tensor()) {
+      if (!a->tensor().defined()) return resolve_loop(uf, inputs);  // raises
+      code = static_cast<uint32_t>(a->tensor().dtype());
+      any_tensor = true;
+    } else {
+      code = 32 + static_cast<uint32_t>(a->scalar().type);
+    }
+    key = key * 64 + code + 1;
+  }
+  if (!any_tensor || promotion_mode() != PromotionMode::numpy || prefer_float32()) return resolve_loop(uf, inputs);
+  struct Entry {
+    const UFuncDef* uf = nullptr;
+    uint32_t key = 0;
+    const LoopSig* loop = nullptr;
+  };
+  thread_local Entry table[256];
+  Entry& e = table[(reinterpret_cast<uintptr_t>(&uf) / 64 * 31 + key * 2654435761u) % 256];
+  if (e.uf == &uf && e.key == key) return *e.loop;
+  const LoopSig& l = resolve_loop(uf, inputs);
+  e = {&uf, key, &l};
+  return l;
+}
+
+}  // namespace
+
+namespace {
+Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
                         const void* ctx, std::vector<Tensor>* loop_inputs) {
-  const LoopSig& loop = resolve_loop(uf, inputs);
+  const LoopSig& loop = cached_loop(uf, inputs);
   std::vector<Tensor> ts;
   std::vector<Shape> shapes;
   for (size_t k = 0; k < inputs.size(); ++k) {
@@ -158,13 +192,75 @@ Tensor apply_ufunc_impl(const UFuncDef& uf, const std::vector<const ArrayLike*>&
 
 }  // namespace
 
+namespace {
+// The flat path for the common call (issue 6: per-call overhead is the small-size curve): no
+// out=, no gradient, no cast, every array operand C-contiguous with the result's shape or 0-d.
+// It runs the same loop as apply_ufunc_impl, so results are identical; anything else returns an
+// undefined tensor and takes the general path.
+Tensor flat_ufunc(const UFuncDef& uf, UFuncArgs inputs, const void* ctx) {
+  const size_t nin = inputs.size();
+  if (nin > 3) return {};
+  const Tensor* shape_of = nullptr;
+  for (const ArrayLike* a : inputs) {
+    if (!a->is_tensor()) continue;
+    const Tensor& t = a->tensor();
+    if (!t.defined() || t.device() != Device::cpu) return {};
+    if (t.ndim() == 0) continue;
+    if (!t.is_contiguous()) return {};
+    if (!shape_of) shape_of = &t;
+    else if (t.shape() != shape_of->shape()) return {};
+  }
+  const LoopSig& loop = cached_loop(uf, inputs);
+  Tensor scalars[3];
+  char* data[4];
+  int64_t strides[4];
+  for (size_t k = 0; k < nin; ++k) {
+    const ArrayLike& a = *inputs[k];
+    const Tensor* t = &scalars[k];
+    if (a.is_tensor()) t = &a.tensor();
+    else scalars[k] = a.to_tensor(loop.in[k], uf.name);
+    if (t->dtype() != loop.in[k]) return {};
+    data[k] = static_cast<char*>(t->data_ptr());
+    strides[k] = t->ndim() == 0 ? 0 : t->itemsize();
+  }
+  const int64_t n = shape_of ? shape_of->size() : 1;
+  if (n >= (int64_t{1} << 16)) return {};  // the threaded loop (run_strided) is worth its setup
+  Tensor dest = new_tensor(shape_of ? shape_of->shape() : Shape{}, loop.out);
+  if (n > 0) {
+    data[nin] = static_cast<char*>(dest.data_ptr());
+    strides[nin] = dest.itemsize();
+    loop.fn(data, strides, n, ctx);
+  }
+  return dest;
+}
+}  // namespace
+
 // Records the ufunc's derivative (engine/src/autograd/derivatives.h) when an input requires grad.
-Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
+Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
                    const void* ctx) {
-  if (!autograd::needs_grad(inputs)) return apply_ufunc_impl(uf, inputs, out, ctx, nullptr);
+  if (compile_detail::Tracer* tracer = compile_detail::g_tracer) {  // compile(f) is tracing f
+    const LoopSig* loop;
+    Tensor r;
+    {
+      compile_detail::Suspend inner;  // what this call runs is not f's
+      loop = &cached_loop(uf, inputs);
+      r = apply_ufunc(uf, inputs, out, ctx);
+    }
+    tracer->on_ufunc(uf, *loop, inputs, out, ctx, r);
+    return r;
+  }
+  bool meta = false;  // only tensors with autograd metadata can need a gradient
+  for (const ArrayLike* a : inputs) meta = meta || (a->is_tensor() && a->tensor().autograd_meta());
+  if (!meta || !autograd::needs_grad(std::vector<const ArrayLike*>(inputs.begin(), inputs.end()))) {
+    if (!out.tensor) {
+      Tensor r = flat_ufunc(uf, inputs, ctx);
+      if (r.defined()) return r;
+    }
+    return apply_ufunc_impl(uf, inputs, out, ctx, nullptr);
+  }
   // An input that is also out= (sin(y, y)) is saved as it was, not as the loop leaves it.
   std::vector<ArrayLike> own;
-  std::vector<const ArrayLike*> ins = inputs;
+  std::vector<const ArrayLike*> ins(inputs.begin(), inputs.end());
   own.reserve(inputs.size());
   if (out.tensor && out.tensor->defined())
     for (auto& a : ins)

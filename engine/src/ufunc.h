@@ -5,7 +5,9 @@
 //
 //   struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
 //   PARITY_UFUNC1(sin, "sin", FloatLoops, Sin)
+#include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "convert.h"
 #include "iter.h"
 #include "parity/ops.h"
+#include "simd/simd.h"
 
 namespace parity {
 
@@ -33,8 +36,22 @@ struct UFuncDef {
   enum class NoLoop { TypeError, UFuncTypeError } no_loop = NoLoop::TypeError;
 };
 
-Tensor apply_ufunc(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs, const OutArg& out,
-                   const void* ctx = nullptr);
+// The inputs of one ufunc call: a view of the caller's pointers (a braced list or a vector), so a
+// call allocates nothing for them.
+class UFuncArgs {
+ public:
+  UFuncArgs(std::initializer_list<const ArrayLike*> l) : p_(l.begin()), n_(l.size()) {}
+  UFuncArgs(const std::vector<const ArrayLike*>& v) : p_(v.data()), n_(v.size()) {}
+  size_t size() const { return n_; }
+  const ArrayLike* operator[](size_t k) const { return p_[k]; }
+  const ArrayLike* const* begin() const { return p_; }
+  const ArrayLike* const* end() const { return p_ + n_; }
+ private:
+  const ArrayLike* const* p_;
+  size_t n_;
+};
+
+Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out, const void* ctx = nullptr);
 inline Tensor apply_unary(const UFuncDef& uf, const ArrayLike& x, const OutArg& out) {
   return apply_ufunc(uf, {&x}, out);
 }
@@ -42,7 +59,7 @@ inline Tensor apply_binary(const UFuncDef& uf, const ArrayLike& a, const ArrayLi
   return apply_ufunc(uf, {&a, &b}, out);
 }
 // Which loop serves these input dtypes (or TypeError, as NumPy's _UFuncNoLoopError).
-const LoopSig& resolve_loop(const UFuncDef& uf, const std::vector<const ArrayLike*>& inputs);
+const LoopSig& resolve_loop(const UFuncDef& uf, UFuncArgs inputs);
 
 // ---- loop lists, in NumPy's order ----
 template <class... Ts> struct TypeList {};
@@ -69,11 +86,40 @@ using out_storage_t = std::conditional_t<is_half_v<T> && std::is_same_v<R, float
                       std::conditional_t<is_half_v<T> && std::is_same_v<R, std::complex<float>>,
                                          std::complex<float>, R>>;
 
+// A kernel struct may name vectorized float32/float64 routines (simd/simd.h) as
+//   static constexpr simd::Unary simd_fn{simd::exp, simd::exp};   (simd::Binary for two inputs)
+// The loops below then run them on contiguous data and on blocks of gathered strided data; their
+// results depend on each element's value only, so any layout or split gives the same bits.
+template <class F, class T> constexpr auto simd_of() {
+  if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>) && requires { F::simd_fn; })
+    return F::simd_fn.template get<T>();
+  else
+    return nullptr;
+}
+inline constexpr int64_t kSimdBlock = 256;  // strided operands are gathered this many at a time
+
 template <class F, class T> void unary_loop(char** d, const int64_t* s, int64_t n, const void*) {
   using C = compute_t<T>;
   using R = decltype(F{}(C{}));
   using O = out_storage_t<T, R>;
   F f;
+  if constexpr (!std::is_same_v<decltype(simd_of<F, T>()), std::nullptr_t>) {
+    static_assert(std::is_same_v<R, T> && std::is_same_v<O, T>);
+    constexpr auto vec = simd_of<F, T>();
+    constexpr simd::ScalarFn<T> scalar = [](T x) { return F{}(x); };  // lanes outside the vector range
+    if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+      vec(reinterpret_cast<const T*>(d[0]), reinterpret_cast<T*>(d[1]), n, scalar);
+      return;
+    }
+    T buf[kSimdBlock];
+    for (int64_t i0 = 0; i0 < n; i0 += kSimdBlock) {
+      const int64_t m = std::min(kSimdBlock, n - i0);
+      for (int64_t i = 0; i < m; ++i) buf[i] = *reinterpret_cast<const T*>(d[0] + (i0 + i) * s[0]);
+      vec(buf, buf, m, scalar);
+      for (int64_t i = 0; i < m; ++i) *reinterpret_cast<T*>(d[1] + (i0 + i) * s[1]) = buf[i];
+    }
+    return;
+  }
   if (s[0] == sizeof(T) && s[1] == sizeof(O)) {
     const T* a = reinterpret_cast<const T*>(d[0]);
     O* o = reinterpret_cast<O*>(d[1]);
@@ -91,6 +137,28 @@ template <class F, class T> void binary_loop(char** d, const int64_t* s, int64_t
   using R = decltype(F{}(C{}, C{}));
   using O = out_storage_t<T, R>;
   F f;
+  if constexpr (!std::is_same_v<decltype(simd_of<F, T>()), std::nullptr_t>) {
+    static_assert(std::is_same_v<R, T> && std::is_same_v<O, T>);
+    constexpr auto vec = simd_of<F, T>();
+    // Contiguous or broadcast (stride 0) operands go straight in; others through blocks.
+    auto direct = [](int64_t st) { return st == 0 || st == int64_t(sizeof(T)); };
+    if (direct(s[0]) && direct(s[1]) && s[2] == sizeof(T)) {
+      vec(reinterpret_cast<const T*>(d[0]), s[0] != 0, reinterpret_cast<const T*>(d[1]), s[1] != 0,
+          reinterpret_cast<T*>(d[2]), n);
+      return;
+    }
+    T ba[kSimdBlock], bb[kSimdBlock];
+    for (int64_t i0 = 0; i0 < n; i0 += kSimdBlock) {
+      const int64_t m = std::min(kSimdBlock, n - i0);
+      for (int64_t i = 0; i < m; ++i) {
+        ba[i] = *reinterpret_cast<const T*>(d[0] + (i0 + i) * s[0]);
+        bb[i] = *reinterpret_cast<const T*>(d[1] + (i0 + i) * s[1]);
+      }
+      vec(ba, 1, bb, 1, ba, m);
+      for (int64_t i = 0; i < m; ++i) *reinterpret_cast<T*>(d[2] + (i0 + i) * s[2]) = ba[i];
+    }
+    return;
+  }
   if (s[0] == sizeof(T) && s[1] == sizeof(T) && s[2] == sizeof(O)) {
     const T* a = reinterpret_cast<const T*>(d[0]);
     const T* b = reinterpret_cast<const T*>(d[1]);

@@ -37,10 +37,27 @@ TEST(Allocator, LargeBlockIsReused) {
   EXPECT_EQ(cached_bytes(), 0);
 }
 
+TEST(Allocator, BlocksFrom64KiBAreReused) {
+  // 2^15 float32 (128 KiB), an eager temporary of the sigmoid at 2^15: glibc would unmap it
+  empty_cache();
+  void* first;
+  {
+    Tensor a = empty({int64_t{1} << 15}, DType::Float32);
+    first = a.data_ptr();
+  }
+  EXPECT_EQ(cached_bytes(), int64_t{1} << 17);  // bucketed exactly: a power of two
+  Tensor b = empty({int64_t{1} << 15}, DType::Float32);
+  EXPECT_EQ(b.data_ptr(), first);
+  EXPECT_TRUE(aligned64(b));
+}
+
 TEST(Allocator, SmallBlocksAreNotCached) {
   empty_cache();
   { Tensor a = empty({1000}, DType::Float32); EXPECT_TRUE(aligned64(a)); }
-  { Tensor a = empty({0}, DType::Float32); EXPECT_TRUE(aligned64(a)); }
+  // Blocks up to 1 KiB are malloc's or live in the storage: 16-byte aligned, as NumPy's.
+  { Tensor a = empty({0}, DType::Float32); EXPECT_EQ(reinterpret_cast<uintptr_t>(a.data_ptr()) % 16, 0u); }
+  { Tensor a = empty({3}, DType::Float64); EXPECT_EQ(reinterpret_cast<uintptr_t>(a.data_ptr()) % 16, 0u); }
+  { Tensor a = empty({200}, DType::Float32); EXPECT_EQ(reinterpret_cast<uintptr_t>(a.data_ptr()) % 16, 0u); }
   EXPECT_EQ(cached_bytes(), 0);
 }
 

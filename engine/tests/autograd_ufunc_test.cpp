@@ -256,8 +256,8 @@ TEST(AutogradUfunc, TiesAndEdges) {
     a.requires_grad_();
     b.requires_grad_();
     fn(a, b, {}).backward(ones_like(a));
-    const bool is_max = fn == &parity::maximum || fn == &parity::fmax;
-    const bool nan_wins = fn == &parity::maximum || fn == &parity::minimum;
+    const bool is_max = fn == B2(&parity::maximum) || fn == B2(&parity::fmax);
+    const bool nan_wins = fn == B2(&parity::maximum) || fn == B2(&parity::minimum);
     EXPECT_EQ(values(a.grad()), (std::vector<cd>{0.5, is_max ? 0.0 : 1.0, nan_wins ? 1.0 : 0.0}));
     EXPECT_EQ(values(b.grad()), (std::vector<cd>{0.5, is_max ? 1.0 : 0.0, nan_wins ? 0.0 : 1.0}));
   }

@@ -233,7 +233,7 @@ TEST(BinaryLogical, MixedDTypesAndLargeIntsCastToBool) {
   Tensor c = oracle::eval_tensor("np.array([0j, 1j, 0j])");
   const oracle::Args args = {{"u8", u8}, {"bf", bf}, {"i16", i16}, {"c", c}};
   for (const char* n : {"logical_and", "logical_or", "logical_xor"}) {
-    BinaryFn f = std::string(n) == "logical_and" ? &logical_and : std::string(n) == "logical_or" ? &logical_or : &logical_xor;
+    BinaryFn f = std::string(n) == "logical_and" ? BinaryFn(&logical_and) : std::string(n) == "logical_or" ? BinaryFn(&logical_or) : BinaryFn(&logical_xor);
     std::string np = std::string("np.") + n;
     EXPECT_TRUE(like_numpy([&] { return f(u8, 300, {}); }, np + "(u8, 300)", args));
     EXPECT_TRUE(like_numpy([&] { return f(u8, -1, {}); }, np + "(u8, -1)", args));

@@ -35,7 +35,10 @@ using complex128_t = std::complex<double>;
 enum class Kind : uint8_t { Bool, SignedInt, UnsignedInt, Float, Complex };
 
 Kind kind(DType d);
-int64_t itemsize(DType d);
+inline int64_t itemsize(DType d) {  // inline: every element loop asks
+  constexpr int8_t k[kNumDTypes] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
+  return k[static_cast<int>(d)];
+}
 const char* name(DType d);            // "float32"
 DType dtype_from_name(std::string_view n);  // accepts NumPy names and short codes; TypeError otherwise
 inline bool is_bool(DType d) { return d == DType::Bool; }

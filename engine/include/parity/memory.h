@@ -1,5 +1,5 @@
 // The CPU caching allocator behind Storage (issue 6: a fresh 64 MiB output costs ~40x a reused one
-// in first-touch page faults). Freed blocks of >= 1 MiB are kept for reuse, up to a cap.
+// in first-touch page faults). Freed blocks of >= 64 KiB are kept for reuse, up to a cap.
 #pragma once
 
 #include <cstdint>

@@ -72,6 +72,24 @@ PARITY_UNARY_UFUNCS(PARITY_X)
 #define PARITY_X(name, py) Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out = {});
 PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X
+// Tensor arguments are passed on without copying them into an ArrayLike (a copy allocates its
+// shape and strides: most of a small call's cost).
+#define PARITY_X(name, py)                                                                       \
+  inline Tensor name(const Tensor& x, OutArg out = {}) { return name(ArrayLike::borrow(x), std::move(out)); }
+PARITY_UNARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+#define PARITY_X(name, py)                                                                       \
+  inline Tensor name(const Tensor& a, const Tensor& b, OutArg out = {}) {                        \
+    return name(ArrayLike::borrow(a), ArrayLike::borrow(b), std::move(out));                     \
+  }                                                                                              \
+  inline Tensor name(const Tensor& a, const ArrayLike& b, OutArg out = {}) {                     \
+    return name(ArrayLike::borrow(a), b, std::move(out));                                        \
+  }                                                                                              \
+  inline Tensor name(const ArrayLike& a, const Tensor& b, OutArg out = {}) {                     \
+    return name(a, ArrayLike::borrow(b), std::move(out));                                        \
+  }
+PARITY_BINARY_UFUNCS(PARITY_X)
+#undef PARITY_X
 inline Tensor absolute(const ArrayLike& x, OutArg out = {}) { return abs(x, out); }
 inline Tensor conjugate(const ArrayLike& x, OutArg out = {}) { return conj(x, out); }
 inline Tensor true_divide(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return divide(a, b, out); }

@@ -1,5 +1,5 @@
 #pragma once
-// The tensor: a strided view (shape, element strides, element offset) of a shared, 64-byte
+// The tensor: a strided view (shape, element strides, element offset) of a shared, aligned
 // aligned storage, with NumPy's view/copy rules.
 #include <atomic>
 #include <complex>
@@ -25,7 +25,7 @@ using Strides = std::vector<int64_t>;  // in elements; negative and zero allowed
 enum class Device : uint8_t { cpu, cuda };
 const char* to_string(Device d);
 
-// 64-byte aligned bytes, owned or wrapped. The version counter is bumped by every in-place write (autograd).
+// Aligned bytes (64-byte; 16-byte up to 1 KiB), owned or wrapped. The version counter is bumped by every in-place write (autograd).
 class Storage {
  public:
   explicit Storage(int64_t nbytes, Device device = Device::cpu);
@@ -45,7 +45,9 @@ class Storage {
   int64_t nbytes_ = 0;
   Device device_;
   std::atomic<uint64_t> version_{0};
-  std::function<void(void*)> deleter_;  // empty: data_ came from aligned_alloc
+  std::function<void(void*)> deleter_;  // empty: data_ came from cpu_alloc or is small_
+  // Up to 64 bytes live in the storage itself: one allocation for a small tensor's storage and data.
+  alignas(16) unsigned char small_[64];
 };
 
 class Tensor;
@@ -226,12 +228,19 @@ class Tensor {
 class ArrayLike {
  public:
   ArrayLike(const Tensor& t) : v_(t) {}
+  // A view of `t` without copying it, for a call's own arguments only (the op overloads in ops.h):
+  // it must not outlive t. Copies and moves of a borrowed ArrayLike own their tensor.
+  static ArrayLike borrow(const Tensor& t) { return ArrayLike(&t); }
+  ArrayLike(const ArrayLike& o) : v_(own(o.v_)) {}
+  ArrayLike(ArrayLike&& o) noexcept : v_(own(std::move(o.v_))) {}
+  ArrayLike& operator=(const ArrayLike& o) { v_ = own(o.v_); return *this; }
+  ArrayLike& operator=(ArrayLike&& o) noexcept { v_ = own(std::move(o.v_)); return *this; }
   ArrayLike(const Scalar& s) : v_(s) {}
   template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
   ArrayLike(T v) : v_(Scalar(v)) {}
   template <class T> ArrayLike(std::complex<T> v) : v_(Scalar(v)) {}
-  bool is_tensor() const { return v_.index() == 0; }
-  const Tensor& tensor() const { return std::get<0>(v_); }
+  bool is_tensor() const { return v_.index() != 1; }
+  const Tensor& tensor() const { return v_.index() == 2 ? *std::get<2>(v_) : std::get<0>(v_); }
   const Scalar& scalar() const { return std::get<1>(v_); }
   DTypeOperand dtype_operand() const {
     return is_tensor() ? DTypeOperand(tensor().dtype()) : DTypeOperand(scalar());
@@ -239,7 +248,11 @@ class ArrayLike {
   // The tensor itself, or a 0-d tensor of `dtype` holding the scalar (value-checked for ints).
   Tensor to_tensor(std::optional<DType> dtype = std::nullopt, const char* op = "asarray") const;
  private:
-  std::variant<Tensor, Scalar> v_;
+  using V = std::variant<Tensor, Scalar, const Tensor*>;
+  explicit ArrayLike(const Tensor* t) : v_(t) {}
+  static V own(const V& v) { return v.index() == 2 ? V(*std::get<2>(v)) : v; }
+  static V own(V&& v) { return v.index() == 2 ? V(*std::get<2>(v)) : std::move(v); }
+  V v_;
 };
 
 // One entry of an index expression.

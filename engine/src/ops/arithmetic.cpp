@@ -20,6 +20,7 @@ template <class T> T wrap_mul(T a, T b) {
 }
 
 struct Add {
+  static constexpr simd::Binary simd_fn{simd::add, simd::add};  // float32/float64 loops
   template <class T> T operator()(T a, T b) const {
     if constexpr (std::is_same_v<T, bool>) return a || b;
     else if constexpr (std::is_integral_v<T>) return wrap_add(a, b);
@@ -27,12 +28,14 @@ struct Add {
   }
 };
 struct Subtract {
+  static constexpr simd::Binary simd_fn{simd::subtract, simd::subtract};  // float32/float64 loops
   template <class T> T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) return wrap_sub(a, b);
     else return a - b;
   }
 };
 struct Multiply {
+  static constexpr simd::Binary simd_fn{simd::multiply, simd::multiply};  // float32/float64 loops
   template <class T> T operator()(T a, T b) const {
     if constexpr (std::is_same_v<T, bool>) return a && b;
     else if constexpr (std::is_integral_v<T>) return wrap_mul(a, b);

@@ -32,6 +32,7 @@ template <class T> T float_remainder(T a, T b) {
 }
 
 struct Divide {
+  static constexpr simd::Binary simd_fn{simd::divide, simd::divide};  // float32/float64 loops
   template <class T> T operator()(T a, T b) const {
     if constexpr (is_complex_v<T>) return complex_divide(a, b);
     else return a / b;

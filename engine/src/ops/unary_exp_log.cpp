@@ -17,6 +17,7 @@ struct Cbrt {
   template <class T> T operator()(T x) const { return std::cbrt(x); }
 };
 struct Exp {
+  static constexpr simd::Unary simd_fn{simd::exp, simd::exp};  // float32/float64 loops
   template <class T> T operator()(T x) const { return std::exp(x); }
 };
 struct Exp2 {
@@ -30,6 +31,7 @@ struct Exp2 {
   }
 };
 struct Expm1 {
+  static constexpr simd::Unary simd_fn{simd::expm1, simd::expm1};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_complex_v<T>) {  // exp(z) - 1 without cancellation in the real part
       using R = typename T::value_type;
@@ -41,6 +43,7 @@ struct Expm1 {
   }
 };
 struct Log {
+  static constexpr simd::Unary simd_fn{simd::log, simd::log};  // float32/float64 loops
   template <class T> T operator()(T x) const { return std::log(x); }
 };
 template <class T> T scaled_log(T x, double k) {
@@ -49,18 +52,21 @@ template <class T> T scaled_log(T x, double k) {
   return T(l.real() * R(k), l.imag() * R(k));
 }
 struct Log2 {
+  static constexpr simd::Unary simd_fn{simd::log2, simd::log2};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_complex_v<T>) return scaled_log(x, kLog2E);
     else return std::log2(x);
   }
 };
 struct Log10 {
+  static constexpr simd::Unary simd_fn{simd::log10, simd::log10};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_complex_v<T>) return scaled_log(x, kLog10E);
     else return std::log10(x);
   }
 };
 struct Log1p {
+  static constexpr simd::Unary simd_fn{simd::log1p, simd::log1p};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_complex_v<T>) {
       const auto re1 = x.real() + 1;

@@ -5,9 +5,15 @@
 namespace parity {
 
 namespace {
-struct Sinh { template <class T> T operator()(T x) const { return std::sinh(x); } };
+struct Sinh {
+  template <class T> T operator()(T x) const { return std::sinh(x); }
+  static constexpr simd::Unary simd_fn{simd::sinh, simd::sinh};  // float32/float64 loops
+};
 struct Cosh { template <class T> T operator()(T x) const { return std::cosh(x); } };
-struct Tanh { template <class T> T operator()(T x) const { return std::tanh(x); } };
+struct Tanh {
+  template <class T> T operator()(T x) const { return std::tanh(x); }
+  static constexpr simd::Unary simd_fn{simd::tanh, simd::tanh};  // float32/float64 loops
+};
 // NumPy's complex arcsinh/arccosh differ from glibc's where C99 leaves signs open or a part nan:
 // asinh(nan + i*inf) is (+-inf, nan) with the sign of the imaginary part, and acosh is built
 // from acos (w = acos(z): (|Im w|, Re w signed like Im z), a nan part making both nan).

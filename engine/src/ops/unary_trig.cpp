@@ -5,12 +5,19 @@
 namespace parity {
 
 namespace {
-struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
-struct Cos { template <class T> T operator()(T x) const { return std::cos(x); } };
+struct Sin {
+  template <class T> T operator()(T x) const { return std::sin(x); }
+  static constexpr simd::Unary simd_fn{simd::sin, simd::sin};  // float32/float64 loops
+};
+struct Cos {
+  template <class T> T operator()(T x) const { return std::cos(x); }
+  static constexpr simd::Unary simd_fn{simd::cos, simd::cos};  // float32/float64 loops
+};
 struct Tan { template <class T> T operator()(T x) const { return std::tan(x); } };
 // asin(+-inf + i*nan) is (nan, +-inf) in NumPy (asin(z) = swap(asinh(swap(z)))); C99 leaves the
 // sign open and glibc differs.
 struct Arcsin {
+  static constexpr simd::Unary simd_fn{simd::arcsin, simd::arcsin};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_complex_v<T>)
       if (std::isinf(x.real()) && std::isnan(x.imag())) return T(x.imag(), x.real());
@@ -18,7 +25,10 @@ struct Arcsin {
   }
 };
 struct Arccos { template <class T> T operator()(T x) const { return std::acos(x); } };
-struct Arctan { template <class T> T operator()(T x) const { return std::atan(x); } };
+struct Arctan {
+  template <class T> T operator()(T x) const { return std::atan(x); }
+  static constexpr simd::Unary simd_fn{simd::arctan, simd::arctan};  // float32/float64 loops
+};
 }  // namespace
 
 PARITY_UNARY(sin, "sin", FloatLoops, Sin, TypeError)

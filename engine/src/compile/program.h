@@ -1,0 +1,84 @@
+#pragma once
+// The pieces of compile(f) (parity/compile.h) inside the engine:
+//  - the tracer: while f runs under a trace, apply_ufunc reports every top-level ufunc call
+//    (on_ufunc) and Storage reports every storage created (on_storage), so that a ufunc operand
+//    made by any other op is recognised and the trace declared not fusable;
+//  - the program a trace becomes, and the blockwise loop that runs it (fused.cpp).
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "../iter.h"
+#include "../ufunc.h"
+
+namespace parity::compile_detail {
+
+// An operand of a step: an input of f, a captured constant, or the result of an earlier step.
+struct Operand {
+  enum Kind : uint8_t { Input, Const, Step } kind;
+  int index;
+};
+
+struct Step {
+  InnerLoop fn;  // the ufunc's loop or a cast loop, exactly as the eager call runs it
+  int nin;
+  Operand in[3];
+  DType out;
+};
+
+struct Program {
+  int ninputs = 0;
+  std::vector<Tensor> consts;  // captured tensors and scalars (0-d, already in the loop's dtype)
+  std::vector<Step> steps;
+  std::vector<int> outputs;    // the step whose result is output k
+  Shape shape;                 // the broadcast shape every step runs over (the outputs' shape)
+  // Filled by finish(): where each step writes (-1: scratch, else the output's index) and the
+  // scratch offset of each step's block.
+  std::vector<int> output_of_step;
+  std::vector<int64_t> scratch_offset;
+  int64_t scratch_bytes = 0;
+  void finish();
+};
+
+// Runs the program over its shape into fresh outputs (outs[0 .. outputs.size())): one blockwise
+// pass; the loop's operands are the inputs, then the consts, then the outputs.
+void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs);
+
+class Tracer {
+ public:
+  Tracer(const Tensor* const* inputs, size_t n);
+  // A top-level ufunc call made by f, after it ran (result r).
+  void on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs, const OutArg& out,
+                const void* ctx, const Tensor& r);
+  void on_storage(const Storage* s) { made_.insert(s); }
+  // The program for f's results, or null with the reason in why().
+  std::unique_ptr<Program> finish(const std::vector<Tensor>& results);
+  const std::string& why() const { return why_; }
+
+ private:
+  bool resolve(const Tensor& t, Operand& o);
+  void fail(std::string why) {
+    if (why_.empty()) why_ = std::move(why);
+  }
+  Program p_;
+  std::vector<Tensor> inputs_;
+  std::vector<uint64_t> input_versions_;
+  std::vector<Tensor> values_;           // each step's result as f saw it (kept alive: no address reuse)
+  std::vector<uint64_t> value_versions_;
+  std::unordered_map<const Storage*, int> step_of_;
+  std::unordered_map<const Storage*, int> const_of_;
+  std::unordered_set<const Storage*> made_;  // storages created while tracing
+  std::string why_;
+};
+
+// The active trace on this thread (null: none). Ops run by a traced ufunc are not traced.
+extern thread_local Tracer* g_tracer;
+struct Suspend {
+  Tracer* saved;
+  Suspend() : saved(g_tracer) { g_tracer = nullptr; }
+  ~Suspend() { g_tracer = saved; }
+};
+
+}  // namespace parity::compile_detail

@@ -1,0 +1,41 @@
+// add, subtract, multiply, divide: plain IEEE vector arithmetic (bit-identical to the scalar loop),
+// and the name of the dispatched target.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/arith.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "simd/loops-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace parity::simd {
+namespace HWY_NAMESPACE {
+
+struct AddOp { template <class V> V operator()(V a, V b) const { return hn::Add(a, b); } };
+struct SubOp { template <class V> V operator()(V a, V b) const { return hn::Sub(a, b); } };
+struct MulOp { template <class V> V operator()(V a, V b) const { return hn::Mul(a, b); } };
+struct DivOp { template <class V> V operator()(V a, V b) const { return hn::Div(a, b); } };
+
+PARITY_SIMD_BINARY_TARGET(AddOp)
+PARITY_SIMD_BINARY_TARGET(SubOp)
+PARITY_SIMD_BINARY_TARGET(MulOp)
+PARITY_SIMD_BINARY_TARGET(DivOp)
+
+const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace parity::simd
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace parity::simd {
+PARITY_SIMD_BINARY_EXPORT(add, AddOp)
+PARITY_SIMD_BINARY_EXPORT(subtract, SubOp)
+PARITY_SIMD_BINARY_EXPORT(multiply, MulOp)
+PARITY_SIMD_BINARY_EXPORT(divide, DivOp)
+
+HWY_EXPORT(TargetName);
+const char* target_name() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
+}  // namespace parity::simd
+#endif

@@ -1,0 +1,64 @@
+#pragma once
+// Vectorized float32/float64 loops (Google Highway, runtime dispatch: one binary runs SSE4, AVX2 or
+// AVX-512 code, whichever the processor has). Only contiguous arrays; ufunc.h gathers strided
+// operands into blocks. An element's result depends on its value only, never on its position:
+// lanes outside the vector approximation's valid range (nan, inf, overflow, subnormal results,
+// zeros whose sign matters...) are recomputed with the op's scalar kernel, which the caller passes.
+#include <cstdint>
+
+namespace parity::simd {
+
+template <class T> using ScalarFn = T (*)(T);
+// out[i] = f(in[i]); in == out is allowed.
+template <class T> using UnaryFn = void (*)(const T* in, T* out, int64_t n, ScalarFn<T> scalar);
+// o[i] = a[i*sa] op b[i*sb] with sa, sb in {0, 1} (0: a broadcast scalar); o may be a or b.
+template <class T>
+using BinaryFn = void (*)(const T* a, int64_t sa, const T* b, int64_t sb, T* o, int64_t n);
+
+// What a kernel struct names as its `simd_fn` (see ufunc.h): one routine per float type.
+struct Unary {
+  UnaryFn<float> f32;
+  UnaryFn<double> f64;
+  template <class T> constexpr UnaryFn<T> get() const {
+    if constexpr (sizeof(T) == 4) return f32; else return f64;
+  }
+};
+struct Binary {
+  BinaryFn<float> f32;
+  BinaryFn<double> f64;
+  template <class T> constexpr BinaryFn<T> get() const {
+    if constexpr (sizeof(T) == 4) return f32; else return f64;
+  }
+};
+
+#define PARITY_SIMD_UNARY_DECL(name)                                       \
+  void name(const float* in, float* out, int64_t n, ScalarFn<float> s);    \
+  void name(const double* in, double* out, int64_t n, ScalarFn<double> s);
+PARITY_SIMD_UNARY_DECL(exp)
+PARITY_SIMD_UNARY_DECL(expm1)
+PARITY_SIMD_UNARY_DECL(log)
+PARITY_SIMD_UNARY_DECL(log2)
+PARITY_SIMD_UNARY_DECL(log10)
+PARITY_SIMD_UNARY_DECL(log1p)
+PARITY_SIMD_UNARY_DECL(expit)
+PARITY_SIMD_UNARY_DECL(sin)
+PARITY_SIMD_UNARY_DECL(cos)
+PARITY_SIMD_UNARY_DECL(tanh)
+PARITY_SIMD_UNARY_DECL(sinh)
+PARITY_SIMD_UNARY_DECL(arcsin)
+PARITY_SIMD_UNARY_DECL(arctan)
+#undef PARITY_SIMD_UNARY_DECL
+
+#define PARITY_SIMD_BINARY_DECL(name)                                                         \
+  void name(const float* a, int64_t sa, const float* b, int64_t sb, float* o, int64_t n);     \
+  void name(const double* a, int64_t sa, const double* b, int64_t sb, double* o, int64_t n);
+PARITY_SIMD_BINARY_DECL(add)
+PARITY_SIMD_BINARY_DECL(subtract)
+PARITY_SIMD_BINARY_DECL(multiply)
+PARITY_SIMD_BINARY_DECL(divide)
+#undef PARITY_SIMD_BINARY_DECL
+
+// Highway's name for the target the dispatcher chose on this processor ("AVX3", "AVX2"...).
+const char* target_name();
+
+}  // namespace parity::simd

@@ -1,0 +1,148 @@
+// compile(f): fused results equal eager results bit for bit; what is not fusable runs eagerly
+// (and says why); errors, gradients and captured tensors behave as in eager f.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "parity/autograd.h"
+#include "parity/compile.h"
+#include "parity/errors.h"
+#include "parity/ops.h"
+
+using namespace parity;
+
+namespace {
+
+bool same_bits(const Tensor& a, const Tensor& b) {
+  if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
+  Tensor x = a.contiguous(), y = b.contiguous();
+  return std::memcmp(x.data_ptr(), y.data_ptr(), static_cast<size_t>(x.nbytes())) == 0;
+}
+
+Tensor sigmoid_expr(const Tensor& x) { return divide(1, add(1, exp(negative(x)))); }
+
+}  // namespace
+
+TEST(Compile, SigmoidEqualsEagerAtEverySize) {
+  auto f = compile([](const Tensor& x) { return sigmoid_expr(x); });
+  Generator rng(1);
+  // 1, a partial block, several blocks, and past the threading grain (2^16) and flat limit
+  for (int64_t n : {1, 33, 1000, 70001}) {
+    Tensor x = rng.uniform({n}, -20.0, 20.0, float32);
+    Tensor want = sigmoid_expr(x);
+    EXPECT_TRUE(same_bits(f(x), want)) << n;  // the trace's own (eager) result
+    EXPECT_TRUE(same_bits(f(x), want)) << n;  // the fused program's
+  }
+  CompileInfo i = f.info();
+  EXPECT_EQ(i.traces, 4);
+  EXPECT_EQ(i.fused_calls, 4);
+  EXPECT_TRUE(i.not_fused.empty());
+}
+
+TEST(Compile, StridedBroadcastAndCastOperands) {
+  Generator rng(2);
+  Tensor x = rng.uniform({40, 30}, -3.0, 3.0, float64).T();  // not contiguous
+  Tensor y = rng.uniform({40}, -3.0, 3.0, float32);            // broadcast along rows, cast to float64
+  Tensor i8 = rng.uniform({30, 1}, -100.0, 100.0, float64).astype(int8);
+  auto f = compile([](const Tensor& a, const Tensor& b, const Tensor& c) {
+    return sqrt(add(multiply(a, b), square(c))) - 0.5;  // operator- is subtract
+  });
+  Tensor want = sqrt(add(multiply(x, y), square(i8))) - 0.5;
+  for (int rep = 0; rep < 2; ++rep) EXPECT_TRUE(same_bits(f(x, y, i8), want));
+  EXPECT_EQ(f.info().fused_calls, 1);
+}
+
+TEST(Compile, SeveralResultsAndUnusedWork) {
+  auto f = compile([](const Tensor& x) {
+    Tensor e = exp(x);
+    Tensor unused = log(x);  // computed eagerly during the trace, dropped from the program
+    (void)unused;
+    return std::vector<Tensor>{e, multiply(e, 2.0), less(e, 1.5)};
+  });
+  Tensor x = arange(-2.0, 2.0, 0.25).astype(float32);
+  std::vector<Tensor> a = f(x), b = f(x);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_TRUE(same_bits(b[0], exp(x)));
+  EXPECT_TRUE(same_bits(b[1], multiply(exp(x), 2.0)));
+  EXPECT_TRUE(same_bits(b[2], less(exp(x), 1.5)));
+  EXPECT_EQ(b[2].dtype(), DType::Bool);
+  EXPECT_EQ(f.info().fused_calls, 1);
+}
+
+TEST(Compile, OtherOpsRunEagerlyAndSayWhy) {
+  Tensor x = arange(1.0, 7.0).reshape({2, 3});
+  auto reduce = compile([](const Tensor& t) { return divide(t, t.sum()); });
+  auto view = compile([](const Tensor& t) { return exp(t.T()); });
+  auto identity = compile([](const Tensor& t) { return t; });
+  auto with_out = compile([](const Tensor& t) {
+    Tensor o = empty_like(t);
+    exp(t, o);
+    return add(o, 1);
+  });
+  for (int rep = 0; rep < 2; ++rep) {
+    EXPECT_TRUE(same_bits(reduce(x), divide(x, x.sum())));
+    EXPECT_TRUE(same_bits(view(x), exp(x.T())));
+    EXPECT_TRUE(identity(x).is_same_view(x));
+    EXPECT_TRUE(same_bits(with_out(x), add(exp(x), 1)));
+  }
+  for (auto info : {reduce.info(), view.info(), identity.info(), with_out.info()}) {
+    EXPECT_EQ(info.fused_calls, 0);
+    EXPECT_EQ(info.eager_calls, 2);
+    ASSERT_EQ(info.not_fused.size(), 1u);
+    EXPECT_NE(info.not_fused[0].find("float64 (2, 3): "), std::string::npos) << info.not_fused[0];
+  }
+  EXPECT_NE(reduce.info().not_fused[0].find("not a ufunc"), std::string::npos);
+  EXPECT_NE(with_out.info().not_fused[0].find("out="), std::string::npos);
+}
+
+TEST(Compile, CapturedTensorsAreReadAtEachCall) {
+  Tensor bias = full({3}, 1.0, float32);
+  auto f = compile([&bias](const Tensor& x) { return add(x, bias); });
+  Tensor x = arange(0.0, 3.0).astype(float32);
+  f(x);
+  EXPECT_TRUE(same_bits(f(x), add(x, bias)));
+  bias.assign(5.0);  // an in-place write to the captured tensor, as eager f would see it
+  EXPECT_TRUE(same_bits(f(x), add(x, 5.0f)));
+  EXPECT_EQ(f.info().fused_calls, 2);
+}
+
+TEST(Compile, ErrorsAreTheEagerOnes) {
+  auto f = compile([](const Tensor& a, const Tensor& b) { return add(a, b); });
+  Tensor a = zeros({3}), b = zeros({4});
+  for (int rep = 0; rep < 2; ++rep) EXPECT_THROW(f(a, b), ValueError);  // not cached: traced again
+  auto g = compile([](const Tensor& a) { return add(a, 300); });
+  EXPECT_THROW(g(zeros({2}, int8)), OverflowError);
+  EXPECT_EQ(f.info().traces, 0);
+}
+
+TEST(Compile, InputsThatNeedGradientsRunEagerly) {
+  auto f = compile([](const Tensor& x) { return multiply(sin(x), x); });
+  Tensor x = array({0.5, 1.0, 2.0});
+  f(x);
+  f(x);
+  x.requires_grad_();
+  Tensor y = f(x);
+  y.sum().backward();
+  // d/dx x sin x = sin x + x cos x
+  Tensor want = add(sin(x.detach()), multiply(x.detach(), cos(x.detach())));
+  EXPECT_TRUE(same_bits(x.grad(), want));
+  EXPECT_EQ(f.info().fused_calls, 1);
+}
+
+TEST(Compile, NestedCompiledFunctionsFuseIntoTheOuterTrace) {
+  auto inner = compile([](const Tensor& x) { return exp(negative(x)); });
+  auto outer = compile([&inner](const Tensor& x) { return divide(1, add(1, inner(x))); });
+  Tensor x = linspace(-5.0, 5.0, 101).astype(float32);
+  outer(x);
+  EXPECT_TRUE(same_bits(outer(x), sigmoid_expr(x)));
+  EXPECT_EQ(outer.info().fused_calls, 1);
+}
+
+TEST(Compile, ZeroSizeInputs) {
+  auto f = compile([](const Tensor& x) { return exp(x) + 1; });
+  Tensor x = zeros({0, 3}, float32);
+  f(x);
+  Tensor r = f(x);
+  EXPECT_EQ(r.shape(), (Shape{0, 3}));
+  EXPECT_EQ(r.dtype(), DType::Float32);
+}

@@ -1,0 +1,261 @@
+// The vectorized float32/float64 loops (engine/src/simd, Google Highway with runtime dispatch):
+// values against NumPy on inputs holding the special values and the edges of each vector range, at
+// lengths that are no multiple of the vector size; and the same bits whatever the layout: reversed,
+// strided, shifted, one element at a time, split over threads. Binary + - * / must equal IEEE
+// arithmetic bit for bit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "simd/simd.h"
+#include "test_util.h"
+
+using namespace parity;
+using parity::testing::matches_numpy;
+
+namespace {
+
+using UnaryFn = Tensor (*)(const ArrayLike&, OutArg);
+using BinaryFn = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
+
+struct UnaryCase {
+  const char* name;
+  UnaryFn fn;
+  const char* numpy;  // NumPy expression of x
+  const char* kind;   // which extra edge values and random range _simd_inputs uses
+};
+
+const std::vector<UnaryCase>& unary_cases() {
+  static const std::vector<UnaryCase> v = {
+      {"exp", &parity::exp, "np.exp(x)", "exp"},
+      {"expm1", &parity::expm1, "np.expm1(x)", "exp"},
+      {"expit", &parity::sigmoid, "__import__('__main__')._simd_expit(x)", "exp"},
+      {"log", &parity::log, "np.log(x)", "log"},
+      {"log2", &parity::log2, "np.log2(x)", "log"},
+      {"log10", &parity::log10, "np.log10(x)", "log"},
+      {"log1p", &parity::log1p, "np.log1p(x)", "log"},
+      {"sin", &parity::sin, "np.sin(x)", "trig"},
+      {"cos", &parity::cos, "np.cos(x)", "trig"},
+      {"tanh", &parity::tanh, "np.tanh(x)", "exp"},
+      {"sinh", &parity::sinh, "np.sinh(x)", "exp"},
+      {"arcsin", &parity::arcsin, "np.arcsin(x)", "unit"},
+      {"arctan", &parity::arctan, "np.arctan(x)", "log"},
+  };
+  return v;
+}
+
+// Inputs: special values (nan, +-inf, +-0, subnormals, min normal, max), the edges of the vector
+// ranges (exp overflow / subnormal results near +-87 / 88 (float32) and 708 / 709 (float64),
+// sin/cos's 39000, log's powers of two...), and random values; an odd number of them (about 1100).
+// expit's reference is its definition computed in float64 (NumPy has no expit), in the form that
+// never overflows.
+const char* kPython = R"PY(
+import numpy as np
+def _simd_inputs(kind, dtname):
+    dt = np.dtype(dtname)
+    fi = np.finfo(dt)
+    rng = np.random.default_rng(6)
+    v = [0.0, -0.0, np.nan, -np.nan, np.inf, -np.inf, float(fi.smallest_subnormal),
+         -float(fi.smallest_subnormal), float(fi.tiny), -float(fi.tiny), float(fi.tiny) * 0.5,
+         float(fi.max), -float(fi.max), 1.0, -1.0, 0.5, -0.5, 2.0, 0.75, 1e-30, -1e-30, 1e-300]
+    if kind == 'exp':
+        v += [s * e for s in (1, -1) for e in (18.7, 18.72, 20.0, 86.9, 87.0, 87.3, 87.4, 88.0, 88.1,
+              88.72, 88.73, 89.0, 103.9, 104.0, 104.1, 700.0, 706.0, 706.1, 708.0, 708.4, 708.5,
+              709.0, 709.7, 709.8, 710.0, 744.0, 745.2, 746.0, 1e10)]
+        r = rng.uniform(-100, 100, 500).tolist() + rng.uniform(-750, 750, 300).tolist() + \
+            rng.uniform(-3, 3, 200).tolist()
+    elif kind == 'log':
+        v += [2.0 ** k for k in range(-20, 21)] + [10.0 ** k for k in range(-8, 9)] + \
+             [-2.0, -1e-10, 0.999999, 1.000001, 1e-8, -0.999, 1e38, 1e300, 3.0, 1e-38, 1.2e-38, 2.2e-308]
+        r = (10.0 ** rng.uniform(-45, 45, 500)).tolist() + (10.0 ** rng.uniform(-320, 310, 200)).tolist() + \
+            rng.uniform(-1, 3, 300).tolist()
+    elif kind == 'trig':
+        v += [s * e for s in (1, -1) for e in (np.pi, np.pi / 2, 3 * np.pi / 2, 100 * np.pi,
+              38999.0, 39000.0, 39000.5, 39001.0, 1e5, 1e6, 1e20)]
+        r = rng.uniform(-10, 10, 400).tolist() + rng.uniform(-40000, 40000, 400).tolist() + \
+            rng.uniform(-1e-3, 1e-3, 200).tolist()
+    else:  # unit: arcsin
+        v += [s * e for s in (1, -1) for e in (1.0, 0.9999999, 1.0000001, 0.4999, 0.5001, 2.0)]
+        r = rng.uniform(-1, 1, 800).tolist() + rng.uniform(-1.1, 1.1, 200).tolist()
+    vals = v + r
+    if len(vals) % 2 == 0:
+        vals.append(0.3)  # an odd length: never a whole number of vectors
+    with np.errstate(all='ignore'):
+        return np.array(vals).astype(dt)
+def _simd_expit(x):
+    d = x.astype(np.float64)
+    with np.errstate(all='ignore'):
+        e = np.exp(-np.abs(d))  # no overflow: exact 0 / subnormal tails stay right
+        return np.where(d >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype)
+)PY";
+
+void setup_python() {
+  static bool done = false;
+  if (!done) oracle::exec(kPython);
+  done = true;
+}
+
+// Helpers defined by oracle::exec live in __main__, not in eval's namespace.
+const char* kMain = "__import__('__main__').";
+
+// The default OpInfo tolerances (opinfo/src/compare.cpp).
+double rtol(DType d) { return d == DType::Float32 ? 1.3e-6 : 1e-7; }
+double atol(DType d) { return d == DType::Float32 ? 1e-5 : 1e-7; }
+
+// Raw bits of each element (contiguous copy), to compare results exactly.
+std::vector<uint64_t> bits(const Tensor& t) {
+  Tensor c = t.contiguous();
+  std::vector<uint64_t> out(static_cast<size_t>(c.size()));
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (c.dtype() == DType::Float32) {
+      uint32_t u;
+      std::memcpy(&u, c.data<float>() + i, 4);
+      out[i] = u;
+    } else {
+      std::memcpy(&out[i], c.data<double>() + i, 8);
+    }
+  }
+  return out;
+}
+
+// Where NumPy's result is 0, +-inf or nan, the engine's must be the same value with the same sign:
+// those lanes come from the scalar kernel, never from the approximation.
+::testing::AssertionResult same_specials(const Tensor& got, const Tensor& want) {
+  auto g = got.to_double_vector(), w = want.to_double_vector();
+  for (size_t i = 0; i < g.size(); ++i) {
+    if (std::isnan(w[i]) ? !std::isnan(g[i])
+                         : (w[i] == 0 || std::isinf(w[i])) &&
+                               (g[i] != w[i] || std::signbit(g[i]) != std::signbit(w[i])))
+      return ::testing::AssertionFailure() << "element " << i << ": " << g[i] << " != NumPy's " << w[i];
+  }
+  return ::testing::AssertionSuccess();
+}
+
+Tensor inputs(const UnaryCase& c, DType dt) {
+  setup_python();
+  return oracle::eval_tensor(std::string(kMain) + "_simd_inputs('" + c.kind + "', '" + name(dt) + "')");
+}
+
+TEST(Simd, ReportsDispatchedTarget) {
+  const std::string t = simd::target_name();
+  std::printf("[ simd     ] dispatched Highway target: %s\n", t.c_str());
+  EXPECT_FALSE(t.empty());
+}
+
+TEST(Simd, UnaryMatchesNumpyWithSpecialValues) {
+  for (const auto& c : unary_cases()) {
+    for (DType dt : {DType::Float32, DType::Float64}) {
+      SCOPED_TRACE(std::string(c.name) + " " + name(dt));
+      Tensor x = inputs(c, dt);
+      Tensor got = c.fn(x, {});
+      EXPECT_TRUE(matches_numpy(got, c.numpy, {{"x", x}}, rtol(dt), atol(dt)));
+      EXPECT_TRUE(same_specials(got, oracle::eval_tensor(c.numpy, {{"x", x}})));
+      // Every prefix length up to three vectors: tails of each size.
+      for (int64_t n = 1; n <= 50; n += 7) {
+        Tensor xs = x.index({Slice(0, n)});
+        EXPECT_TRUE(matches_numpy(c.fn(xs, {}), c.numpy, {{"x", xs}}, rtol(dt), atol(dt))) << n;
+      }
+    }
+  }
+}
+
+TEST(Simd, UnaryBitsDoNotDependOnLayoutOrPosition) {
+  for (const auto& c : unary_cases()) {
+    for (DType dt : {DType::Float32, DType::Float64}) {
+      SCOPED_TRACE(std::string(c.name) + " " + name(dt));
+      Tensor x = inputs(c, dt);
+      const int64_t n = x.size();
+      const auto want = bits(c.fn(x, {}));
+      EXPECT_EQ(bits(c.fn(x.flip(), {}).flip()), want) << "reversed";
+      Tensor x2 = oracle::eval_tensor("np.repeat(x, 2)", {{"x", x}});
+      EXPECT_EQ(bits(c.fn(x2.index({Slice(None, None, 2)}), {})), want) << "stride 2";
+      Tensor out = oracle::eval_tensor("np.zeros(3 * len(x), x.dtype)", {{"x", x}});
+      c.fn(x, out.index({Slice(None, None, 3)}));
+      EXPECT_EQ(bits(out.index({Slice(None, None, 3)})), want) << "strided out=";
+      for (int64_t k : {1, 3, 5, 7, 13}) {
+        auto shifted = bits(c.fn(x.index({Slice(k, None)}), {}));
+        EXPECT_EQ(shifted, std::vector<uint64_t>(want.begin() + k, want.end())) << "offset " << k;
+      }
+      for (int64_t i = 0; i < n; ++i)
+        ASSERT_EQ(bits(c.fn(x.index({Slice(i, i + 1)}), {}))[0], want[i]) << "alone, element " << i;
+      // Over 2^16 elements: split over threads in 64-element chunks.
+      Tensor big = oracle::eval_tensor("np.tile(x, 70)", {{"x", x}});
+      auto got_big = bits(c.fn(big, {}));
+      bool same = true;
+      for (size_t i = 0; i < got_big.size(); ++i) same = same && got_big[i] == want[i % n];
+      EXPECT_TRUE(same) << "threaded";
+    }
+  }
+}
+
+struct BinaryCase {
+  const char* name;
+  BinaryFn fn;
+  const char* op;  // the Python operator
+};
+
+template <class T> T apply(const char* op, T a, T b) {
+  switch (op[0]) {
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return a * b;
+    default: return a / b;
+  }
+}
+
+// IEEE arithmetic of each element pair (nan results only need to be nan).
+template <class T>
+::testing::AssertionResult is_ieee(const Tensor& got, const Tensor& a, const Tensor& b, const char* op) {
+  Tensor g = got.contiguous(), ac = a.contiguous(), bc = b.contiguous();
+  const int64_t n = g.size();
+  for (int64_t i = 0; i < n; ++i) {
+    const T x = ac.data<T>()[ac.size() == 1 ? 0 : i], y = bc.data<T>()[bc.size() == 1 ? 0 : i];
+    const T want = apply(op, x, y), v = g.data<T>()[i];
+    if (std::isnan(want) ? !std::isnan(v) : std::memcmp(&want, &v, sizeof(T)) != 0)
+      return ::testing::AssertionFailure() << "element " << i << ": " << x << " " << op << " " << y
+                                           << " gave " << v << ", IEEE " << want;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(Simd, BinaryIsExactIeeeArithmeticInEveryLayout) {
+  setup_python();
+  const std::vector<BinaryCase> cases = {{"add", &parity::add, "+"},
+                                         {"subtract", &parity::subtract, "-"},
+                                         {"multiply", &parity::multiply, "*"},
+                                         {"divide", &parity::divide, "/"}};
+  for (DType dt : {DType::Float32, DType::Float64}) {
+    const std::string d = name(dt);
+    Tensor a = oracle::eval_tensor("np.concatenate([" + std::string(kMain) + "_simd_inputs('exp', '" + d + "'), " + kMain +
+                                   "_simd_inputs('log', '" + d + "')])");
+    Tensor b = oracle::eval_tensor("np.random.default_rng(2).permutation(a)", {{"a", a}});
+    for (const auto& c : cases) {
+      SCOPED_TRACE(std::string(c.name) + " " + d);
+      const std::string expr = std::string("a ") + c.op + " b";
+      auto check = [&](const Tensor& x, const Tensor& y, const char* what) {
+        Tensor got = c.fn(x, y, {});
+        EXPECT_TRUE(matches_numpy(got, expr, {{"a", x}, {"b", y}}, 0, 0)) << what;
+        EXPECT_TRUE(dt == DType::Float32 ? is_ieee<float>(got, x, y, c.op) : is_ieee<double>(got, x, y, c.op)) << what;
+      };
+      check(a, b, "vector-vector");
+      for (int64_t k : {0, 5, 17, 40}) {  // every kind of special value as the scalar
+        Tensor s = a.index({Slice(k, k + 1)}).reshape({});
+        check(a, s, "vector-scalar");
+        check(s, b, "scalar-vector");
+      }
+      Tensor ah = a.index({Slice(0, a.size() / 2)});
+      check(a.flip().index({Slice(0, a.size() / 2)}), b.index({Slice(None, None, 2)}).index({Slice(0, a.size() / 2)}), "strided");
+      check(ah.index({Slice(3, None)}), ah.index({Slice(None, -3)}), "offset");
+      // A Python int, as in 1 / (1 + exp(-x)).
+      Tensor got = c.fn(1, a, {});
+      EXPECT_TRUE(matches_numpy(got, std::string("1 ") + c.op + " a", {{"a", a}}, 0, 0));
+    }
+  }
+}
+
+}  // namespace
