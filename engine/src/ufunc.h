@@ -140,24 +140,28 @@ template <class F, class T> void binary_loop(char** d, const int64_t* s, int64_t
   if constexpr (!std::is_same_v<decltype(simd_of<F, T>()), std::nullptr_t>) {
     static_assert(std::is_same_v<R, T> && std::is_same_v<O, T>);
     constexpr auto vec = simd_of<F, T>();
-    // Contiguous or broadcast (stride 0) operands go straight in; others through blocks.
+    // Contiguous or broadcast (stride 0) operands go straight in; others through blocks. Binary
+    // SIMD ops are exact IEEE arithmetic, so a few elements take the scalar loop below (same
+    // bits, without the vector call's fixed cost).
     auto direct = [](int64_t st) { return st == 0 || st == int64_t(sizeof(T)); };
-    if (direct(s[0]) && direct(s[1]) && s[2] == sizeof(T)) {
+    if (n >= 8 && direct(s[0]) && direct(s[1]) && s[2] == sizeof(T)) {
       vec(reinterpret_cast<const T*>(d[0]), s[0] != 0, reinterpret_cast<const T*>(d[1]), s[1] != 0,
           reinterpret_cast<T*>(d[2]), n);
       return;
     }
-    T ba[kSimdBlock], bb[kSimdBlock];
-    for (int64_t i0 = 0; i0 < n; i0 += kSimdBlock) {
-      const int64_t m = std::min(kSimdBlock, n - i0);
-      for (int64_t i = 0; i < m; ++i) {
-        ba[i] = *reinterpret_cast<const T*>(d[0] + (i0 + i) * s[0]);
-        bb[i] = *reinterpret_cast<const T*>(d[1] + (i0 + i) * s[1]);
+    if (n >= 8) {
+      T ba[kSimdBlock], bb[kSimdBlock];
+      for (int64_t i0 = 0; i0 < n; i0 += kSimdBlock) {
+        const int64_t m = std::min(kSimdBlock, n - i0);
+        for (int64_t i = 0; i < m; ++i) {
+          ba[i] = *reinterpret_cast<const T*>(d[0] + (i0 + i) * s[0]);
+          bb[i] = *reinterpret_cast<const T*>(d[1] + (i0 + i) * s[1]);
+        }
+        vec(ba, 1, bb, 1, ba, m);
+        for (int64_t i = 0; i < m; ++i) *reinterpret_cast<T*>(d[2] + (i0 + i) * s[2]) = ba[i];
       }
-      vec(ba, 1, bb, 1, ba, m);
-      for (int64_t i = 0; i < m; ++i) *reinterpret_cast<T*>(d[2] + (i0 + i) * s[2]) = ba[i];
+      return;
     }
-    return;
   }
   if (s[0] == sizeof(T) && s[1] == sizeof(T) && s[2] == sizeof(O)) {
     const T* a = reinterpret_cast<const T*>(d[0]);

@@ -26,34 +26,24 @@ void fused_loop(char** data, const int64_t* strides, int64_t n, const void* ctx)
     scratch_buf.reset(new char[scratch_cap]);
   }
   char* scratch = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(scratch_buf.get()) + 63) & ~uintptr_t{63});
-  const int first_out = p.ninputs + static_cast<int>(p.consts.size());
+  const size_t nsteps = p.steps.size();
   for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
     const int64_t m = std::min(kBlock, n - i0);
-    for (size_t s = 0; s < p.steps.size(); ++s) {
+    for (size_t s = 0; s < nsteps; ++s) {
       const Step& st = p.steps[s];
+      const auto& pl = p.places[s];
       char* args[4];
       int64_t st_bytes[4];
-      auto place = [&](int step, char*& ptr, int64_t& stride) {
-        const int o = p.output_of_step[step];
-        if (o < 0) {
-          ptr = scratch + p.scratch_offset[step];
-          stride = itemsize(p.steps[step].out);
-        } else {
-          ptr = data[first_out + o] + i0 * strides[first_out + o];
-          stride = strides[first_out + o];
-        }
-      };
-      for (int k = 0; k < st.nin; ++k) {
-        const Operand& o = st.in[k];
-        if (o.kind == Operand::Step) {
-          place(o.index, args[k], st_bytes[k]);
-        } else {
-          const int e = o.kind == Operand::Input ? o.index : p.ninputs + o.index;
+      for (int k = 0; k <= st.nin; ++k) {
+        const int e = pl[k].ext;
+        if (e >= 0) {
           args[k] = data[e] + i0 * strides[e];
           st_bytes[k] = strides[e];
+        } else {
+          args[k] = scratch + pl[k].offset;
+          st_bytes[k] = pl[k].stride;
         }
       }
-      place(static_cast<int>(s), args[st.nin], st_bytes[st.nin]);
       st.fn(args, st_bytes, m, nullptr);
     }
   }
@@ -61,32 +51,48 @@ void fused_loop(char** data, const int64_t* strides, int64_t n, const void* ctx)
 }  // namespace
 
 void Program::finish() {
-  output_of_step.assign(steps.size(), -1);
+  std::vector<int> output_of_step(steps.size(), -1);
   for (size_t k = 0; k < outputs.size(); ++k) output_of_step[outputs[k]] = static_cast<int>(k);
-  scratch_offset.assign(steps.size(), -1);
+  const int first_out = ninputs + static_cast<int>(consts.size());
+  std::vector<Place> result(steps.size());
   scratch_bytes = 0;
   for (size_t s = 0; s < steps.size(); ++s) {
-    if (output_of_step[s] >= 0) continue;
-    scratch_offset[s] = scratch_bytes;
-    scratch_bytes += (kBlock * itemsize(steps[s].out) + 63) / 64 * 64;
+    if (output_of_step[s] >= 0) {
+      result[s] = {first_out + output_of_step[s], 0, 0};
+    } else {
+      result[s] = {-1, scratch_bytes, itemsize(steps[s].out)};
+      scratch_bytes += (kBlock * itemsize(steps[s].out) + 63) / 64 * 64;
+    }
   }
+  places.assign(steps.size(), {});
+  for (size_t s = 0; s < steps.size(); ++s) {
+    for (int k = 0; k < steps[s].nin; ++k) {
+      const Operand& o = steps[s].in[k];
+      places[s][k] = o.kind == Operand::Step    ? result[o.index]
+                     : o.kind == Operand::Input ? Place{o.index, 0, 0}
+                                                : Place{ninputs + o.index, 0, 0};
+    }
+    places[s][steps[s].nin] = result[s];
+  }
+  consts_flat = true;
+  for (const Tensor& c : consts) consts_flat = consts_flat && (c.size() == 1 || (c.shape() == shape && c.is_contiguous()));
 }
 
 void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
-  for (size_t k = 0; k < p.outputs.size(); ++k) outs[k] = new_tensor(p.shape, p.steps[p.outputs[k]].out);
+  const size_t nout = p.outputs.size(), nconst = p.consts.size();
+  for (size_t k = 0; k < nout; ++k) outs[k] = new_tensor(p.shape, p.steps[p.outputs[k]].out);
   int64_t n = 1;
   for (int64_t d : p.shape) n *= d;
   if (n == 0) return;
-  const int next = p.ninputs + static_cast<int>(p.consts.size() + p.outputs.size());
+  const int next = p.ninputs + static_cast<int>(nconst + nout);
   auto ext = [&](int e) -> const Tensor& {
-    return e < p.ninputs ? *inputs[e]
-           : e < p.ninputs + static_cast<int>(p.consts.size()) ? p.consts[e - p.ninputs]
-                                                                : outs[e - p.ninputs - p.consts.size()];
+    return e < p.ninputs ? *inputs[e] : e < p.ninputs + static_cast<int>(nconst) ? p.consts[e - p.ninputs]
+                                                                                 : outs[e - p.ninputs - nconst];
   };
-  // Flat: every operand is one element or C-contiguous in the result's shape.
-  bool flat = n < kFlatMax && next <= kMaxExt;
-  for (int e = 0; e < next && flat; ++e) {
-    const Tensor& t = ext(e);
+  // Flat: every operand is one element or C-contiguous in the result's shape (the outputs are).
+  bool flat = n < kFlatMax && next <= kMaxExt && p.consts_flat;
+  for (int e = 0; e < p.ninputs && flat; ++e) {
+    const Tensor& t = *inputs[e];
     flat = t.size() == 1 || (t.shape() == p.shape && t.is_contiguous());
   }
   if (flat) {
@@ -95,7 +101,7 @@ void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
     for (int e = 0; e < next; ++e) {
       const Tensor& t = ext(e);
       data[e] = static_cast<char*>(t.data_ptr());
-      strides[e] = t.size() == 1 ? 0 : t.itemsize();
+      strides[e] = n == 1 || t.size() == 1 ? 0 : t.itemsize();
     }
     fused_loop(data, strides, n, &p);
     return;
@@ -115,7 +121,7 @@ namespace {
 struct Entry {
   std::vector<DType> dtypes;
   std::vector<Shape> shapes;
-  std::shared_ptr<const Program> program;  // null: f runs eagerly for this signature
+  std::unique_ptr<const Program> program;  // null: f runs eagerly for this signature
 };
 
 bool matches(const Entry& e, const Tensor* const* in, size_t n) {
@@ -143,24 +149,19 @@ bool must_run_eagerly(const Tensor* const* in, size_t n) {
 }
 }  // namespace
 
-}  // namespace parity::compile_detail
-
-namespace parity::compile_detail {
-
+// Entries are only ever appended (at most kMaxSignatures) and live as long as the cache, so
+// lookups read them without a lock: `count` is published after the entry is complete.
 struct Cache::Impl {
-  mutable std::mutex mu;
-  std::vector<Entry> entries;
+  std::mutex mu;  // serialises appends and not_fused
+  std::unique_ptr<Entry> entries[kMaxSignatures];
+  std::atomic<size_t> count{0};
   std::vector<std::string> not_fused;
   std::atomic<int64_t> traces{0}, fused{0}, eager{0};
 
-  std::shared_ptr<const Program> find(const Tensor* const* in, size_t n, bool& found) const {
-    std::lock_guard<std::mutex> lock(mu);
-    for (const Entry& e : entries)
-      if (matches(e, in, n)) {
-        found = true;
-        return e.program;
-      }
-    found = false;
+  const Entry* find(const Tensor* const* in, size_t n) const {
+    const size_t c = count.load(std::memory_order_acquire);
+    for (size_t i = 0; i < c; ++i)
+      if (matches(*entries[i], in, n)) return entries[i].get();
     return nullptr;
   }
 };
@@ -170,31 +171,26 @@ Cache::~Cache() = default;
 
 bool Cache::run1(const Tensor* const* in, size_t n, Tensor& out) const {
   if (must_run_eagerly(in, n)) return false;
-  bool found;
-  std::shared_ptr<const Program> p = impl_->find(in, n, found);
-  if (!p || p->outputs.size() != 1) return false;
-  run_program(*p, in, &out);
+  const Entry* e = impl_->find(in, n);
+  if (!e || !e->program || e->program->outputs.size() != 1) return false;
+  run_program(*e->program, in, &out);
   impl_->fused.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
 bool Cache::run(const Tensor* const* in, size_t n, std::vector<Tensor>& outs) const {
   if (must_run_eagerly(in, n)) return false;
-  bool found;
-  std::shared_ptr<const Program> p = impl_->find(in, n, found);
-  if (!p) return false;
-  outs.resize(p->outputs.size());
-  run_program(*p, in, outs.data());
+  const Entry* e = impl_->find(in, n);
+  if (!e || !e->program) return false;
+  outs.resize(e->program->outputs.size());
+  run_program(*e->program, in, outs.data());
   impl_->fused.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
 std::vector<Tensor> Cache::eager(const Tensor* const* in, size_t n, Thunk f) const {
   impl_->eager.fetch_add(1, std::memory_order_relaxed);
-  bool found = false;
-  if (must_run_eagerly(in, n)) return f.call(f.ctx);
-  impl_->find(in, n, found);
-  if (found) return f.call(f.ctx);
+  if (must_run_eagerly(in, n) || impl_->find(in, n)) return f.call(f.ctx);
   // A new signature: run f under a trace.
   Tracer tracer(in, n);
   std::vector<Tensor> results;
@@ -208,17 +204,17 @@ std::vector<Tensor> Cache::eager(const Tensor* const* in, size_t n, Thunk f) con
   g_tracer = nullptr;
   std::unique_ptr<Program> p = tracer.finish(results);
   std::lock_guard<std::mutex> lock(impl_->mu);
-  for (const Entry& e : impl_->entries)
-    if (matches(e, in, n)) return results;  // another thread traced it meanwhile
-  if (impl_->entries.size() >= kMaxSignatures) return results;
-  Entry e;
+  const size_t c = impl_->count.load(std::memory_order_relaxed);
+  if (impl_->find(in, n) || c == kMaxSignatures) return results;  // traced meanwhile, or full
+  auto e = std::make_unique<Entry>();
   for (size_t k = 0; k < n; ++k) {
-    e.dtypes.push_back(in[k]->dtype());
-    e.shapes.push_back(in[k]->shape());
+    e->dtypes.push_back(in[k]->dtype());
+    e->shapes.push_back(in[k]->shape());
   }
   if (!p) impl_->not_fused.push_back(signature(in, n) + ": " + tracer.why());
-  e.program = std::move(p);
-  impl_->entries.push_back(std::move(e));
+  e->program = std::move(p);
+  impl_->entries[c] = std::move(e);
+  impl_->count.store(c + 1, std::memory_order_release);
   impl_->traces.fetch_add(1, std::memory_order_relaxed);
   return results;
 }

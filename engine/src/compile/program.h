@@ -4,6 +4,7 @@
 //    (on_ufunc) and Storage reports every storage created (on_storage), so that a ufunc operand
 //    made by any other op is recognised and the trace declared not fusable;
 //  - the program a trace becomes, and the blockwise loop that runs it (fused.cpp).
+#include <array>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -34,11 +35,16 @@ struct Program {
   std::vector<Step> steps;
   std::vector<int> outputs;    // the step whose result is output k
   Shape shape;                 // the broadcast shape every step runs over (the outputs' shape)
-  // Filled by finish(): where each step writes (-1: scratch, else the output's index) and the
-  // scratch offset of each step's block.
-  std::vector<int> output_of_step;
-  std::vector<int64_t> scratch_offset;
+  // Filled by finish(): for each step, where each operand (inputs, then the result) lives: an
+  // ext operand of the loop (inputs, consts, outputs) or a block of scratch.
+  struct Place {
+    int ext;         // >= 0: ext operand index; -1: scratch
+    int64_t offset;  // scratch: byte offset of the block
+    int64_t stride;  // scratch: the element size
+  };
+  std::vector<std::array<Place, 4>> places;
   int64_t scratch_bytes = 0;
+  bool consts_flat = true;  // every const is one element or C-contiguous in `shape`
   void finish();
 };
 
