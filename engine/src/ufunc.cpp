@@ -1,5 +1,7 @@
 #include "ufunc.h"
 
+#include <optional>
+
 #include "autograd/derivatives.h"
 #include "compile/program.h"
 
@@ -211,21 +213,20 @@ Tensor flat_ufunc(const UFuncDef& uf, UFuncArgs inputs, const void* ctx) {
     else if (t.shape() != shape_of->shape()) return {};
   }
   const LoopSig& loop = cached_loop(uf, inputs);
-  Tensor scalars[3];
+  std::optional<Tensor> scalars[3];
   char* data[4];
   int64_t strides[4];
   for (size_t k = 0; k < nin; ++k) {
     const ArrayLike& a = *inputs[k];
-    const Tensor* t = &scalars[k];
-    if (a.is_tensor()) t = &a.tensor();
-    else scalars[k] = a.to_tensor(loop.in[k], uf.name);
+    const Tensor* t = a.is_tensor() ? &a.tensor() : &scalars[k].emplace(a.to_tensor(loop.in[k], uf.name));
     if (t->dtype() != loop.in[k]) return {};
     data[k] = static_cast<char*>(t->data_ptr());
     strides[k] = t->ndim() == 0 ? 0 : t->itemsize();
   }
   const int64_t n = shape_of ? shape_of->size() : 1;
   if (n >= (int64_t{1} << 16)) return {};  // the threaded loop (run_strided) is worth its setup
-  Tensor dest = new_tensor(shape_of ? shape_of->shape() : Shape{}, loop.out);
+  static const Shape kScalar;
+  Tensor dest = new_tensor(shape_of ? shape_of->shape() : kScalar, loop.out);  // no temporary copy
   if (n > 0) {
     data[nin] = static_cast<char*>(dest.data_ptr());
     strides[nin] = dest.itemsize();
