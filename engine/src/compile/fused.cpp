@@ -10,8 +10,9 @@
 namespace parity::compile_detail {
 
 namespace {
-// Elements per block: every intermediate block stays in L1 (256 x 16 bytes x steps).
-constexpr int64_t kBlock = 256;
+// Elements per block: a float32 chain of four steps keeps its blocks (16 KiB) in L1, and each
+// step's vector loop is called 4x less often than with 256 (measured 15% faster at 2^15).
+constexpr int64_t kBlock = 1024;
 constexpr int64_t kFlatMax = int64_t{1} << 16;  // below this, one call without run_strided
 constexpr int kMaxExt = 64;                      // operands of the flat call kept on the stack
 constexpr size_t kMaxSignatures = 64;
