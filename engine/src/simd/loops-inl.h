@@ -32,26 +32,32 @@ HWY_INLINE auto AbsInRange(D d, V x, T lo, T hi) {
 }
 
 // One vector of `op` (op(d, x): the approximation, op.Ok(d, x): lanes where it is valid). Invalid
-// lanes are recomputed by the scalar kernel from the saved inputs (in may equal out).
+// lanes are recomputed by the scalar kernel from the saved inputs (in may equal out). An op with
+// `kExact` (bit-identical to its scalar kernel for every input, e.g. negative) has no Ok().
 template <class D, class Op, class T = hn::TFromD<D>>
 HWY_INLINE void UnaryVec(D d, const T* in, T* out, ScalarFn<T> scalar, Op op) {
   const auto x = hn::LoadU(d, in);
-  const auto bad = hn::Not(op.Ok(d, x));
-  if (HWY_LIKELY(hn::AllFalse(d, bad))) {
+  if constexpr (requires { Op::kExact; }) {
     hn::StoreU(op(d, x), d, out);
-    return;
+  } else {
+    const auto ok = op.Ok(d, x);
+    if (HWY_LIKELY(hn::AllTrue(d, ok))) {  // the common path: one range test per vector
+      hn::StoreU(op(d, x), d, out);
+      return;
+    }
+    const auto bad = hn::Not(ok);
+    constexpr size_t kLanes = HWY_MAX_BYTES / sizeof(T);
+    HWY_ALIGN T xs[kLanes];
+    HWY_ALIGN T rs[kLanes];
+    uint8_t bits[(kLanes + 7) / 8 + 8] = {};
+    hn::Store(x, d, xs);
+    hn::Store(op(d, x), d, rs);
+    hn::StoreMaskBits(d, bad, bits);
+    const size_t n = hn::Lanes(d);
+    for (size_t j = 0; j < n; ++j)
+      if ((bits[j / 8] >> (j % 8)) & 1) rs[j] = scalar(xs[j]);
+    hn::StoreU(hn::Load(d, rs), d, out);
   }
-  constexpr size_t kLanes = HWY_MAX_BYTES / sizeof(T);
-  HWY_ALIGN T xs[kLanes];
-  HWY_ALIGN T rs[kLanes];
-  uint8_t bits[(kLanes + 7) / 8 + 8] = {};
-  hn::Store(x, d, xs);
-  hn::Store(op(d, x), d, rs);
-  hn::StoreMaskBits(d, bad, bits);
-  const size_t n = hn::Lanes(d);
-  for (size_t j = 0; j < n; ++j)
-    if ((bits[j / 8] >> (j % 8)) & 1) rs[j] = scalar(xs[j]);
-  hn::StoreU(hn::Load(d, rs), d, out);
 }
 
 // out[i] = op(in[i]) over contiguous arrays. The tail also goes through a full vector (padded with

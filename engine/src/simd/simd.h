@@ -47,6 +47,7 @@ PARITY_SIMD_UNARY_DECL(tanh)
 PARITY_SIMD_UNARY_DECL(sinh)
 PARITY_SIMD_UNARY_DECL(arcsin)
 PARITY_SIMD_UNARY_DECL(arctan)
+PARITY_SIMD_UNARY_DECL(negative)  // exact: every lane bit-identical to -x
 #undef PARITY_SIMD_UNARY_DECL
 
 #define PARITY_SIMD_BINARY_DECL(name)                                                         \
