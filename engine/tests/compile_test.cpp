@@ -26,7 +26,7 @@ Tensor sigmoid_expr(const Tensor& x) { return divide(1, add(1, exp(negative(x)))
 TEST(Compile, SigmoidEqualsEagerAtEverySize) {
   auto f = compile([](const Tensor& x) { return sigmoid_expr(x); });
   Generator rng(1);
-  // 1, a partial block, several blocks (of 1024), past the threading grain (2^16) and flat limit
+  // 1, a partial block, several blocks (of 512), past the threading grain (2^16) and flat limit
   for (int64_t n : {1, 33, 1000, 3000, 70001}) {
     Tensor x = rng.uniform({n}, -20.0, 20.0, float32);
     Tensor want = sigmoid_expr(x);
