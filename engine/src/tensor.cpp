@@ -342,7 +342,11 @@ Tensor Tensor::imag() const {
 
 Tensor Tensor::copy() const {
   Tensor out(std::make_shared<Storage>(nbytes(), device()), dtype_, shape_, contiguous_strides(shape_), 0);
-  copy_cast(*this, out);
+  if (device() == Device::cpu && is_contiguous() && size() < (int64_t{1} << 16)) {
+    std::memcpy(out.data_ptr(), data_ptr(), static_cast<size_t>(nbytes()));  // small: no loop setup
+  } else {
+    copy_cast(*this, out);
+  }
   if (!tracked(*this)) return out;
   return autograd::record("copy", out, {*this}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
