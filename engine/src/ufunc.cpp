@@ -108,6 +108,17 @@ namespace {
 // The loop for these input kinds, cached per thread. With at least one array among the inputs the
 // choice depends only on dtypes and scalar kinds, never on scalar values (result_type).
 const LoopSig& cached_loop(const UFuncDef& uf, UFuncArgs inputs) {
+  // Arrays of one dtype: the definition's own table (the common call).
+  bool same = inputs.size() > 0;
+  for (const ArrayLike* a : inputs)
+    same = same && a->is_tensor() && a->tensor().defined() && a->tensor().dtype() == inputs[0]->tensor().dtype();
+  if (same && promotion_mode() == PromotionMode::numpy && !prefer_float32()) {
+    auto& slot = uf.same_dtype_loop[static_cast<int>(inputs[0]->tensor().dtype())];
+    if (const LoopSig* l = slot.load(std::memory_order_relaxed)) return *l;
+    const LoopSig& l = resolve_loop(uf, inputs);
+    slot.store(&l, std::memory_order_relaxed);
+    return l;
+  }
   uint32_t key = 0;
   bool any_tensor = false;
   for (const ArrayLike* a : inputs) {
@@ -220,16 +231,19 @@ Tensor flat_ufunc(const UFuncDef& uf, UFuncArgs inputs, const void* ctx) {
     const ArrayLike& a = *inputs[k];
     const Tensor* t = a.is_tensor() ? &a.tensor() : &scalars[k].emplace(a.to_tensor(loop.in[k], uf.name));
     if (t->dtype() != loop.in[k]) return {};
-    data[k] = static_cast<char*>(t->data_ptr());
+    data[k] = static_cast<char*>(t->storage()->data()) + t->offset() * t->itemsize();
     strides[k] = t->ndim() == 0 ? 0 : t->itemsize();
   }
   const int64_t n = shape_of ? shape_of->size() : 1;
   if (n >= (int64_t{1} << 16)) return {};  // the threaded loop (run_strided) is worth its setup
+  // The shape is an existing tensor's: no validation (new_tensor's), no temporary copy.
   static const Shape kScalar;
-  Tensor dest = new_tensor(shape_of ? shape_of->shape() : kScalar, loop.out);  // no temporary copy
+  const Shape& shape = shape_of ? shape_of->shape() : kScalar;
+  const int64_t isz = itemsize(loop.out);
+  Tensor dest(std::make_shared<Storage>(n * isz), loop.out, shape, contiguous_strides(shape), 0);
   if (n > 0) {
-    data[nin] = static_cast<char*>(dest.data_ptr());
-    strides[nin] = dest.itemsize();
+    data[nin] = static_cast<char*>(dest.storage()->data());
+    strides[nin] = isz;
     loop.fn(data, strides, n, ctx);
   }
   return dest;

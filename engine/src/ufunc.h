@@ -6,6 +6,7 @@
 //   struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
 //   PARITY_UFUNC1(sin, "sin", FloatLoops, Sin)
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -34,6 +35,8 @@ struct UFuncDef {
   // The class NumPy raises when no loop fits: a plain TypeError from the legacy type resolver
   // (most ufuncs), UFuncTypeError (_UFuncNoLoopError) from the newer ones (positive, sign).
   enum class NoLoop { TypeError, UFuncTypeError } no_loop = NoLoop::TypeError;
+  // The loop for arrays that all have dtype d (NumPy promotion), filled on first use.
+  mutable std::atomic<const LoopSig*> same_dtype_loop[kNumDTypes] = {};
 };
 
 // The inputs of one ufunc call: a view of the caller's pointers (a braced list or a vector), so a
