@@ -92,6 +92,10 @@ void Program::finish() {
     }
     places[s][steps[s].nin] = result[s];
   }
+  input_used.assign(ninputs, 0);
+  for (const Step& st : steps)
+    for (int k = 0; k < st.nin; ++k)
+      if (st.in[k].kind == Operand::Input) input_used[st.in[k].index] = 1;
   consts_flat = true;
   for (const Tensor& c : consts) consts_flat = consts_flat && (c.size() == 1 || (c.shape() == shape && c.is_contiguous()));
 }
@@ -111,7 +115,7 @@ void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
   bool flat = n < kFlatMax && next <= kMaxExt && p.consts_flat;
   for (int e = 0; e < p.ninputs && flat; ++e) {
     const Tensor& t = *inputs[e];
-    flat = t.size() == 1 || (t.shape() == p.shape && t.is_contiguous());
+    flat = !p.input_used[e] || t.size() == 1 || (t.shape() == p.shape && t.is_contiguous());
   }
   if (flat) {
     char* data[kMaxExt];
@@ -119,7 +123,7 @@ void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
     for (int e = 0; e < next; ++e) {
       const Tensor& t = ext(e);
       data[e] = static_cast<char*>(t.data_ptr());
-      strides[e] = n == 1 || t.size() == 1 ? 0 : t.itemsize();
+      strides[e] = n == 1 || t.size() == 1 || (e < p.ninputs && !p.input_used[e]) ? 0 : t.itemsize();
     }
     fused_loop(data, strides, n, &p);
     return;
@@ -127,6 +131,11 @@ void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
   std::vector<char*> data;
   std::vector<std::vector<int64_t>> strides;
   for (int e = 0; e < next; ++e) {
+    if (e < p.ninputs && !p.input_used[e]) {  // it need not even broadcast to the shape
+      data.push_back(nullptr);
+      strides.push_back(std::vector<int64_t>(p.shape.size(), 0));
+      continue;
+    }
     data.push_back(static_cast<char*>(ext(e).data_ptr()));
     strides.push_back(broadcast_byte_strides(ext(e), p.shape));
   }

@@ -45,6 +45,7 @@ struct Program {
   std::vector<std::array<Place, 4>> places;
   int64_t scratch_bytes = 0;
   bool consts_flat = true;  // every const is one element or C-contiguous in `shape`
+  std::vector<char> input_used;  // inputs no kept step reads are not walked (any shape)
   void finish();
 };
 
