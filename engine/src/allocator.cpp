@@ -123,4 +123,59 @@ int64_t cached_bytes() {
   return static_cast<int64_t>(c.total);
 }
 
+namespace {
+// Free blocks of one size (the first size freed here: the control block of make_storage's
+// allocate_shared), per thread. A block freed on another thread joins that thread's list.
+struct BlockPool {
+  static constexpr int kMax = 64;
+  void* blocks[kMax];
+  int n = 0;
+  size_t size = 0;
+  ~BlockPool();
+};
+thread_local bool t_pool_gone = false;  // set once this thread's pool is destroyed
+thread_local BlockPool t_pool;
+BlockPool::~BlockPool() {
+  t_pool_gone = true;
+  for (int i = 0; i < n; ++i) ::operator delete(blocks[i]);
+  n = 0;
+}
+
+template <class T>
+struct PoolAllocator {
+  using value_type = T;
+  PoolAllocator() = default;
+  template <class U>
+  PoolAllocator(const PoolAllocator<U>&) {}
+  T* allocate(size_t count) {
+    const size_t bytes = count * sizeof(T);
+    if (!t_pool_gone) {
+      BlockPool& p = t_pool;
+      if (p.size == bytes && p.n > 0) return static_cast<T*>(p.blocks[--p.n]);
+    }
+    return static_cast<T*>(::operator new(bytes));
+  }
+  void deallocate(T* ptr, size_t count) {
+    const size_t bytes = count * sizeof(T);
+    if (!t_pool_gone) {
+      BlockPool& p = t_pool;
+      if (p.size == 0) p.size = bytes;
+      if (p.size == bytes && p.n < BlockPool::kMax) {
+        p.blocks[p.n++] = ptr;
+        return;
+      }
+    }
+    ::operator delete(ptr);
+  }
+  template <class U>
+  bool operator==(const PoolAllocator<U>&) const { return true; }
+};
+}  // namespace
+
+namespace detail {
+std::shared_ptr<Storage> make_storage(int64_t nbytes, Device device) {
+  return std::allocate_shared<Storage>(PoolAllocator<Storage>(), nbytes, device);
+}
+}  // namespace detail
+
 }  // namespace parity

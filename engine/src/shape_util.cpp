@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "allocator.h"
+
 namespace parity {
 
 int64_t normalize_axis(int64_t axis, int64_t ndim, const char* op) {
@@ -57,7 +59,7 @@ Tensor new_tensor(const Shape& shape, DType dtype) {
     if (d != 0 && n > (int64_t{1} << 48) / d) throw ValueError("[empty] array is too big; shape " + shape_str(shape));
     n *= d;
   }
-  return Tensor(std::make_shared<Storage>(n * itemsize(dtype)), dtype, shape, contiguous_strides(shape), 0);
+  return Tensor(detail::make_storage(n * itemsize(dtype)), dtype, shape, contiguous_strides(shape), 0);
 }
 
 }  // namespace parity

@@ -323,7 +323,7 @@ Tensor Tensor::real() const {
 
 Tensor Tensor::imag() const {
   if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; we return a zero copy
-    Tensor z(std::make_shared<Storage>(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
+    Tensor z(detail::make_storage(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
     std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
     // a constant: the input gets a zero gradient
     if (!tracked(*this)) return z;
@@ -341,7 +341,7 @@ Tensor Tensor::imag() const {
 // ---------------- copies ----------------
 
 Tensor Tensor::copy() const {
-  Tensor out(std::make_shared<Storage>(nbytes(), device()), dtype_, shape_, contiguous_strides(shape_), 0);
+  Tensor out(detail::make_storage(nbytes(), device()), dtype_, shape_, contiguous_strides(shape_), 0);
   if (device() == Device::cpu && is_contiguous() && size() < (int64_t{1} << 16)) {
     std::memcpy(out.data_ptr(), data_ptr(), static_cast<size_t>(nbytes()));  // small: no loop setup
   } else {
@@ -359,7 +359,7 @@ Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
     throw TypeError(std::string("[astype] Cannot cast array data from dtype('") + name(dtype_) +
                     "') to dtype('" + name(d) + "') according to the rule '" + to_string(casting) + "'");
   if (d == dtype_ && !copy_always) return *this;
-  Tensor out(std::make_shared<Storage>(size() * parity::itemsize(d), device()), d, shape_,
+  Tensor out(detail::make_storage(size() * parity::itemsize(d), device()), d, shape_,
              contiguous_strides(shape_), 0);
   copy_cast(*this, out);
   // record() casts g back to the input's dtype (the real part for a real input).
@@ -478,7 +478,7 @@ Tensor ArrayLike::to_tensor(std::optional<DType> dtype, const char* op) const {
   const Scalar& s = scalar();
   DType d = dtype ? *dtype : result_type({DTypeOperand(s)}, op);
   if (dtype) check_weak_int_fits(s, d, op);
-  Tensor t(std::make_shared<Storage>(parity::itemsize(d)), d, {}, {}, 0);
+  Tensor t(detail::make_storage(parity::itemsize(d)), d, {}, {}, 0);
   dispatch<AllTypes>(d, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
@@ -493,7 +493,7 @@ Tensor ArrayLike::to_tensor(std::optional<DType> dtype, const char* op) const {
 }
 
 static Tensor int_list_tensor(const std::vector<int64_t>& v) {
-  Tensor t(std::make_shared<Storage>(static_cast<int64_t>(v.size()) * 8), DType::Int64,
+  Tensor t(detail::make_storage(static_cast<int64_t>(v.size()) * 8), DType::Int64,
            {static_cast<int64_t>(v.size())}, {1}, 0);
   if (!v.empty()) std::memcpy(t.data_ptr(), v.data(), v.size() * 8);
   return t;
@@ -502,12 +502,12 @@ TensorIndex::TensorIndex(std::initializer_list<int64_t> v)
     : kind_(Kind::Array), arr_(int_list_tensor(std::vector<int64_t>(v))) {}
 TensorIndex::TensorIndex(const std::vector<int64_t>& v) : kind_(Kind::Array), arr_(int_list_tensor(v)) {}
 TensorIndex::TensorIndex(const std::vector<bool>& v) : kind_(Kind::Array) {
-  arr_ = Tensor(std::make_shared<Storage>(static_cast<int64_t>(v.size())), DType::Bool,
+  arr_ = Tensor(detail::make_storage(static_cast<int64_t>(v.size())), DType::Bool,
                 {static_cast<int64_t>(v.size())}, {1}, 0);
   for (size_t i = 0; i < v.size(); ++i) arr_.data<bool>()[i] = v[i];
 }
 TensorIndex::TensorIndex(bool b) : kind_(Kind::Array) {
-  arr_ = Tensor(std::make_shared<Storage>(1), DType::Bool, {}, {}, 0);
+  arr_ = Tensor(detail::make_storage(1), DType::Bool, {}, {}, 0);
   *arr_.data<bool>() = b;
 }
 

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "allocator.h"
 #include "autograd/derivatives.h"
 #include "compile/program.h"
 
@@ -240,7 +241,7 @@ Tensor flat_ufunc(const UFuncDef& uf, UFuncArgs inputs, const void* ctx) {
   static const Shape kScalar;
   const Shape& shape = shape_of ? shape_of->shape() : kScalar;
   const int64_t isz = itemsize(loop.out);
-  Tensor dest(std::make_shared<Storage>(n * isz), loop.out, shape, contiguous_strides(shape), 0);
+  Tensor dest(detail::make_storage(n * isz), loop.out, shape, contiguous_strides(shape), 0);
   if (n > 0) {
     data[nin] = static_cast<char*>(dest.storage()->data());
     strides[nin] = isz;

@@ -129,3 +129,21 @@ TEST(Allocator, WorksInAForkedChild) {
 }
 
 }  // namespace
+
+TEST(Allocator, StorageBlocksCrossThreads) {
+  // Storage objects come from per-thread free lists: tensors made on one thread and freed on
+  // another (and the thread gone by then) keep their values and free cleanly.
+  std::vector<Tensor> made;
+  std::thread worker([&] {
+    for (int i = 0; i < 300; ++i) made.push_back(full({3}, Scalar(static_cast<double>(i)), DType::Float32));
+  });
+  worker.join();
+  for (int i = 0; i < 300; ++i) ASSERT_EQ(made[i].to_double_vector()[2], i) << i;
+  made.clear();
+  std::vector<Tensor> mine;
+  for (int i = 0; i < 300; ++i) mine.push_back(full({2}, Scalar(1.0 * i), DType::Float64));
+  std::thread freer([m = std::move(mine)]() mutable { m.clear(); });
+  freer.join();
+  Tensor t = add(full({4}, Scalar(2.0)), 1.0);
+  EXPECT_EQ(t.to_double_vector(), (std::vector<double>{3, 3, 3, 3}));
+}

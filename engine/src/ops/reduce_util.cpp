@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "../allocator.h"
 #include "../iter.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
@@ -122,7 +123,7 @@ Tensor empty_keep_layout(const Tensor& x, DType d) {
     n *= std::max<int64_t>(x.shape()[*it], 1);
   }
   if (x.size() == 0) n = 0;
-  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, x.shape(), st, 0);
+  return Tensor(detail::make_storage(n * itemsize(d)), d, x.shape(), st, 0);
 }
 
 Tensor copy_keep_layout(const Tensor& x, DType d) {
