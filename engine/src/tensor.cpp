@@ -95,6 +95,8 @@ bool Tensor::is_same_view(const Tensor& o) const {
 static bool tracked(const Tensor& t) { return t.autograd_meta() && autograd::grad_enabled(); }
 
 Tensor Tensor::transpose(const std::vector<int64_t>& axes_in) const {
+  if (compile_detail::g_tracer)
+    return compile_detail::traced_op("transpose", {*this}, [=](const std::vector<Tensor>& a) { return a[0].transpose(axes_in); });
   std::vector<int64_t> axes = axes_in;
   if (axes.empty()) {
     axes.resize(ndim());
@@ -227,6 +229,8 @@ Tensor Tensor::view(const Shape& shape_in) const {
 }
 
 Tensor Tensor::reshape(const Shape& shape_in) const {
+  if (compile_detail::g_tracer)
+    return compile_detail::traced_op("reshape", {*this}, [=](const std::vector<Tensor>& a) { return a[0].reshape(shape_in); });
   // The forward on a detached handle records nothing inside (copy, view): one node per reshape.
   if (tracked(*this)) return record_reshape("reshape", detach().reshape(shape_in), *this);
   Shape shape = infer_reshape(shape_in, size(), "reshape");

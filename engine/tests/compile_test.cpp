@@ -71,10 +71,35 @@ TEST(Compile, SeveralResultsAndUnusedWork) {
   EXPECT_EQ(f.info().fused_calls, 1);
 }
 
-TEST(Compile, OtherOpsRunEagerlyAndSayWhy) {
+TEST(Compile, RecordedOpsRunBetweenFusedSegments) {
+  // softmax: amax and sum are recorded ops; subtract -> exp and divide are fused around them
+  auto softmax = [](const Tensor& t) {
+    Tensor e = exp(subtract(t, amax(t, -1, true)));
+    return divide(e, sum(e, -1, true));
+  };
+  auto f = compile(softmax);
+  auto g = compile([](const Tensor& t) { return divide(t, t.sum()); });
+  auto h = compile([](const Tensor& t) { return exp(t.T().reshape({-1})); });
+  auto m = compile([](const Tensor& a, const Tensor& b) { return add(matmul(a, b), 1.0); });
+  Generator rng(5);
+  Tensor x = rng.uniform({64, 100}, -5.0, 5.0, float32);
+  Tensor y = rng.uniform({100, 3}, -1.0, 1.0, float32);
+  for (int rep = 0; rep < 2; ++rep) {
+    EXPECT_TRUE(same_bits(f(x), softmax(x)));
+    EXPECT_TRUE(same_bits(g(x), divide(x, x.sum())));
+    EXPECT_TRUE(same_bits(h(x), exp(x.T().reshape({-1}))));
+    EXPECT_TRUE(same_bits(m(x, y), add(matmul(x, y), 1.0)));
+  }
+  for (auto info : {f.info(), g.info(), h.info(), m.info()}) {
+    EXPECT_EQ(info.fused_calls, 1);
+    EXPECT_TRUE(info.not_fused.empty());
+  }
+}
+
+TEST(Compile, UnrecordedOpsRunEagerlyAndSayWhy) {
   Tensor x = arange(1.0, 7.0).reshape({2, 3});
-  auto reduce = compile([](const Tensor& t) { return divide(t, t.sum()); });
-  auto view = compile([](const Tensor& t) { return exp(t.T()); });
+  auto selects = compile([](const Tensor& t) { return exp(where(greater(t, 3.0), t, 0.0)); });
+  auto view = compile([](const Tensor& t) { return exp(t.flip()); });
   auto identity = compile([](const Tensor& t) { return t; });
   auto with_out = compile([](const Tensor& t) {
     Tensor o = empty_like(t);
@@ -82,18 +107,18 @@ TEST(Compile, OtherOpsRunEagerlyAndSayWhy) {
     return add(o, 1);
   });
   for (int rep = 0; rep < 2; ++rep) {
-    EXPECT_TRUE(same_bits(reduce(x), divide(x, x.sum())));
-    EXPECT_TRUE(same_bits(view(x), exp(x.T())));
+    EXPECT_TRUE(same_bits(selects(x), exp(where(greater(x, 3.0), x, 0.0))));
+    EXPECT_TRUE(same_bits(view(x), exp(x.flip())));
     EXPECT_TRUE(identity(x).is_same_view(x));
     EXPECT_TRUE(same_bits(with_out(x), add(exp(x), 1)));
   }
-  for (auto info : {reduce.info(), view.info(), identity.info(), with_out.info()}) {
+  for (auto info : {selects.info(), view.info(), identity.info(), with_out.info()}) {
     EXPECT_EQ(info.fused_calls, 0);
     EXPECT_EQ(info.eager_calls, 2);
     ASSERT_EQ(info.not_fused.size(), 1u);
     EXPECT_NE(info.not_fused[0].find("float64 (2, 3): "), std::string::npos) << info.not_fused[0];
   }
-  EXPECT_NE(reduce.info().not_fused[0].find("not a ufunc"), std::string::npos);
+  EXPECT_NE(selects.info().not_fused[0].find("does not record"), std::string::npos) << selects.info().not_fused[0];
   EXPECT_NE(with_out.info().not_fused[0].find("out="), std::string::npos);
 }
 
@@ -149,9 +174,9 @@ TEST(Compile, ZeroSizeInputs) {
   EXPECT_EQ(r.dtype(), DType::Float32);
 }
 
-// Random chains of ufuncs over random dtypes, broadcast shapes and layouts (including sizes that
-// cross the 512-element blocks and the 2^16 threading grain): compiled equals eager bit for bit,
-// or raises the eager error.
+// Random chains of ufuncs and recorded ops (sum, amax, T, reshape) over random dtypes, broadcast
+// shapes and layouts (including sizes that cross the 512-element blocks and the 2^16 threading
+// grain): compiled equals eager bit for bit, or raises the eager error.
 TEST(Compile, RandomChainsEqualEager) {
   using U = Tensor (*)(const Tensor&, OutArg);
   using B = Tensor (*)(const Tensor&, const Tensor&, OutArg);
@@ -168,7 +193,7 @@ TEST(Compile, RandomChainsEqualEager) {
   const std::vector<DType> dtypes = {float32, float64, float16, int32, int8, uint8, complex64, DType::Bool};
   const std::vector<Shape> shapes = {{}, {1}, {7}, {3, 5}, {2, 1, 4}, {1000}, {3, 700}, {70001}};
   struct Step {
-    int kind;  // 0 unary, 1 binary, 2 binary with a scalar
+    int kind;  // 0 unary, 1 binary, 2 binary with a scalar, 3 a recorded op that is not a ufunc
     size_t fn;
     int a, b;
     double scalar;
@@ -199,9 +224,9 @@ TEST(Compile, RandomChainsEqualEager) {
     const int nsteps = 1 + static_cast<int>(below(5));
     for (int i = 0; i < nsteps; ++i) {
       const int have = nin + i;
-      Step st{static_cast<int>(below(3)), 0, static_cast<int>(below(have)), static_cast<int>(below(have)),
+      Step st{static_cast<int>(below(4)), 0, static_cast<int>(below(have)), static_cast<int>(below(have)),
               below(2) ? 0.5 : 2.0};
-      st.fn = st.kind == 0 ? below(unary.size()) : below(binary.size());
+      st.fn = st.kind == 0 ? below(unary.size()) : st.kind == 3 ? below(4) : below(binary.size());
       prog.push_back(st);
     }
     auto run = [&](const std::vector<Tensor>& in) {
@@ -209,6 +234,13 @@ TEST(Compile, RandomChainsEqualEager) {
       for (const Step& st : prog) {
         if (st.kind == 0) v.push_back(unary[st.fn](v[st.a], {}));
         else if (st.kind == 1) v.push_back(binary[st.fn](v[st.a], v[st.b], {}));
+        else if (st.kind == 3) {
+          const Tensor& t = v[st.a];
+          v.push_back(st.fn == 0   ? sum(t, t.ndim() ? Axes(-1) : Axes(std::nullopt), true)
+                      : st.fn == 1 ? amax(t, std::nullopt, true)
+                      : st.fn == 2 ? t.T()
+                                   : t.reshape({-1}));
+        }
         else v.push_back(binary_scalar[st.fn](v[st.a], st.scalar, {}));
       }
       return v.back();

@@ -4,19 +4,24 @@
 //   auto sigmoid = parity::compile([](const Tensor& x) { return divide(1, add(1, exp(negative(x)))); });
 //   Tensor y = sigmoid(x);  // traced on the first call for x's dtype and shape, then fused
 //
-// The first call for each input signature (dtypes and shapes) runs f eagerly while recording the
-// ufuncs it calls (their loops, casts and operands). When every op f runs is a ufunc (or a
-// composition of ufuncs, such as clip) over f's inputs, tensors captured from outside and scalars,
-// later calls with that signature skip f: one loop walks the broadcast shape in blocks of a few
-// hundred elements, and runs each recorded ufunc's own inner loop on the block in cache-resident
-// scratch, writing only f's results to memory. Because the loops, casts and operand order are
-// the eager ones and every loop is elementwise, compiled results equal eager results bit for bit
+// The first call for each input signature (dtypes and shapes) runs f eagerly while recording
+// what it calls: every ufunc (its loop, casts and operands: inputs of f, tensors captured from
+// outside, scalars) and the ops that take part in recording (sum, mean, amax, amin, matmul,
+// reshape, transpose), each with its other arguments bound. Later calls with that signature
+// replay the record without running f: runs of consecutive ufuncs become one loop that walks
+// their broadcast shape in blocks of a few hundred elements, runs each ufunc's own inner loop
+// on the block in cache-resident scratch, and writes only the values something else reads (f's
+// results, a recorded op); the recorded ops run as usual in between (softmax: amax, a fused
+// subtract->exp, sum, a fused divide). Because the loops, casts and operand order are the eager
+// ones and every loop is elementwise, compiled results equal eager results bit for bit
 // (suites/compiled.cpp checks every elementwise op of the database both ways).
 //
-// Not fused (f then runs eagerly for that signature, every call, and info() says why): other ops
-// (reductions, matmul, views, indexing, ...), out=, in-place writes, results that are f's inputs
-// or are returned twice, results of different shapes, and any call with an input that requires
-// grad (autograd needs the eager graph). Scalars f passes to ufuncs are constants of the trace.
+// Not compiled (f then runs eagerly for that signature, every call, and info() says why): an op
+// that does not record itself (where, indexing, flip, ...) whose result a ufunc or f's result
+// uses, out=, writes into inputs or captured tensors, results that are f's inputs or are
+// returned twice, and any call with an input that requires grad (autograd needs the eager
+// graph). Scalars f passes to ufuncs, and recorded ops' other arguments, are constants of the
+// trace (like jax.jit's static values): control flow in f must not depend on tensor values.
 #include <atomic>
 #include <cstdint>
 #include <memory>

@@ -142,13 +142,37 @@ void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
   run_strided(p.shape, std::move(data), std::move(strides), fused_loop, &p);
 }
 
+void run_plan(const Plan& p, const Tensor* const* inputs, Tensor* outs) {
+  std::vector<Tensor> vals(p.steps.size());
+  auto get = [&](const Operand& o) -> const Tensor& {
+    return o.kind == Operand::Input ? *inputs[o.index] : o.kind == Operand::Const ? p.consts[o.index] : vals[o.index];
+  };
+  std::vector<const Tensor*> ext;
+  std::vector<Tensor> res;
+  for (const Plan::Segment& seg : p.segments) {
+    if (seg.op_step >= 0) {  // an op that is not a ufunc, run as usual
+      const Step& st = p.steps[seg.op_step];
+      std::vector<Tensor> args;
+      for (const Operand& o : st.args) args.push_back(get(o));
+      vals[seg.op_step] = st.op(args);
+      continue;
+    }
+    ext.clear();
+    for (const Operand& o : seg.ext) ext.push_back(&get(o));
+    res.assign(seg.outs.size(), Tensor());
+    run_program(*seg.program, ext.data(), res.data());
+    for (size_t k = 0; k < seg.outs.size(); ++k) vals[seg.outs[k]] = std::move(res[k]);
+  }
+  for (size_t k = 0; k < p.outputs.size(); ++k) outs[k] = vals[p.outputs[k]];
+}
+
 // ---- the cache ----
 
 namespace {
 struct Entry {
   std::vector<DType> dtypes;
   std::vector<Shape> shapes;
-  std::unique_ptr<const Program> program;  // null: f runs eagerly for this signature
+  std::unique_ptr<const Plan> plan;  // null: f runs eagerly for this signature
 };
 
 bool matches(const Entry& e, const Tensor* const* in, size_t n) {
@@ -199,8 +223,9 @@ Cache::~Cache() = default;
 bool Cache::run1(const Tensor* const* in, size_t n, Tensor& out) const {
   if (must_run_eagerly(in, n)) return false;
   const Entry* e = impl_->find(in, n);
-  if (!e || !e->program || e->program->outputs.size() != 1) return false;
-  run_program(*e->program, in, &out);
+  if (!e || !e->plan || e->plan->outputs.size() != 1) return false;
+  if (e->plan->fused) run_program(*e->plan->fused, in, &out);
+  else run_plan(*e->plan, in, &out);
   impl_->fused.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
@@ -208,9 +233,10 @@ bool Cache::run1(const Tensor* const* in, size_t n, Tensor& out) const {
 bool Cache::run(const Tensor* const* in, size_t n, std::vector<Tensor>& outs) const {
   if (must_run_eagerly(in, n)) return false;
   const Entry* e = impl_->find(in, n);
-  if (!e || !e->program) return false;
-  outs.resize(e->program->outputs.size());
-  run_program(*e->program, in, outs.data());
+  if (!e || !e->plan) return false;
+  outs.resize(e->plan->outputs.size());
+  if (e->plan->fused) run_program(*e->plan->fused, in, outs.data());
+  else run_plan(*e->plan, in, outs.data());
   impl_->fused.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
@@ -229,7 +255,7 @@ std::vector<Tensor> Cache::eager(const Tensor* const* in, size_t n, Thunk f) con
     throw;
   }
   g_tracer = nullptr;
-  std::unique_ptr<Program> p = tracer.finish(results);
+  std::unique_ptr<Plan> p = tracer.finish(results);
   std::lock_guard<std::mutex> lock(impl_->mu);
   const size_t c = impl_->count.load(std::memory_order_relaxed);
   if (impl_->find(in, n) || c == kMaxSignatures) return results;  // traced meanwhile, or full
@@ -239,7 +265,7 @@ std::vector<Tensor> Cache::eager(const Tensor* const* in, size_t n, Thunk f) con
     e->shapes.push_back(in[k]->shape());
   }
   if (!p) impl_->not_fused.push_back(signature(in, n) + ": " + tracer.why());
-  e->program = std::move(p);
+  e->plan = std::move(p);
   impl_->entries[c] = std::move(e);
   impl_->count.store(c + 1, std::memory_order_release);
   impl_->traces.fetch_add(1, std::memory_order_relaxed);

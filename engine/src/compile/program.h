@@ -5,6 +5,7 @@
 //    made by any other op is recognised and the trace declared not fusable;
 //  - the program a trace becomes, and the blockwise loop that runs it (fused.cpp).
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -22,11 +23,17 @@ struct Operand {
   int index;
 };
 
+// An op that is not a ufunc, recorded with its non-tensor arguments bound: compiled calls run it
+// as usual between fused segments.
+using OpFn = std::function<Tensor(const std::vector<Tensor>&)>;
+
 struct Step {
   InnerLoop fn;  // the ufunc's loop or a cast loop, exactly as the eager call runs it
   int nin;
   Operand in[3];
   DType out;
+  OpFn op;                    // set: an op run as usual on `args` (fn, nin and in unused)
+  std::vector<Operand> args;
 };
 
 struct Program {
@@ -49,6 +56,25 @@ struct Program {
   void finish();
 };
 
+// What a traced signature runs: one fused program (every op f ran was a ufunc), or segments in
+// order: fused programs over the values around ops that are not ufuncs, and those ops.
+struct Plan {
+  std::unique_ptr<Program> fused;
+  struct Segment {
+    std::unique_ptr<Program> program;  // its inputs: `ext`; its outputs: the values `outs`
+    std::vector<Operand> ext;
+    std::vector<int> outs;
+    int op_step = -1;                  // or: this op step of `steps`
+  };
+  std::vector<Segment> segments;
+  std::vector<Step> steps;      // the traced steps (values are numbered by them)
+  std::vector<Tensor> consts;
+  std::vector<int> outputs;     // the value of each result
+};
+
+// Runs the segments; outs[k] receives result k.
+void run_plan(const Plan& p, const Tensor* const* inputs, Tensor* outs);
+
 // Runs the program over its shape into fresh outputs (outs[0 .. outputs.size())): one blockwise
 // pass; the loop's operands are the inputs, then the consts, then the outputs.
 void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs);
@@ -59,13 +85,17 @@ class Tracer {
   // A top-level ufunc call made by f, after it ran (result r).
   void on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs, const OutArg& out,
                 const void* ctx, const Tensor& r);
+  // An op that is not a ufunc (traced_op below), after it ran.
+  void on_op(const char* name, const std::vector<Tensor>& inputs, const Tensor& r, OpFn op);
   void on_storage(const Storage* s) { made_.insert(s); }
-  // The program for f's results, or null with the reason in why().
-  std::unique_ptr<Program> finish(const std::vector<Tensor>& results);
+  // The plan for f's results, or null with the reason in why().
+  std::unique_ptr<Plan> finish(const std::vector<Tensor>& results);
   const std::string& why() const { return why_; }
 
  private:
   bool resolve(const Tensor& t, Operand& o);
+  int value_of(const Tensor& t) const;  // the step whose value is this very view, or -1
+  std::unique_ptr<Plan> segment(std::vector<int> outs);
   void fail(std::string why) {
     if (why_.empty()) why_ = std::move(why);
   }
@@ -74,8 +104,9 @@ class Tracer {
   std::vector<uint64_t> input_versions_;
   std::vector<Tensor> values_;           // each step's result as f saw it (kept alive: no address reuse)
   std::vector<uint64_t> value_versions_;
-  std::unordered_map<const Storage*, int> step_of_;
-  std::unordered_map<const Storage*, int> const_of_;
+  std::vector<Shape> shapes_;            // each step's value shape
+  std::unordered_map<const Storage*, std::vector<int>> steps_of_;  // values by storage (views share one)
+  std::vector<uint64_t> const_versions_;
   std::unordered_set<const Storage*> made_;  // storages created while tracing
   std::string why_;
 };
@@ -87,5 +118,21 @@ struct Suspend {
   Suspend() : saved(g_tracer) { g_tracer = nullptr; }
   ~Suspend() { g_tracer = saved; }
 };
+
+// For ops that are not ufuncs, at the top of their implementation:
+//   if (compile_detail::g_tracer && !out.tensor)
+//     return compile_detail::traced_op("sum", {x}, [=](const std::vector<Tensor>& a) { return sum(a[0], ...); });
+// Runs the op as usual and, under a trace, records it so compiled calls replay it.
+template <class F>
+Tensor traced_op(const char* name, const std::vector<Tensor>& inputs, F op) {
+  Tracer* t = g_tracer;
+  Tensor r;
+  {
+    Suspend inner;
+    r = op(inputs);
+  }
+  if (t) t->on_op(name, inputs, r, OpFn(std::move(op)));
+  return r;
+}
 
 }  // namespace parity::compile_detail

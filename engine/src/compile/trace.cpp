@@ -1,5 +1,5 @@
-// Recording f's ufunc calls into a Program (see program.h). Anything the program could not
-// replay exactly makes the trace fail with a reason; compile then runs f eagerly.
+// Recording f's ops into a Plan (see program.h). Anything the plan could not replay exactly
+// makes the trace fail with a reason; compile then runs f eagerly.
 #include <algorithm>
 
 #include "program.h"
@@ -17,14 +17,18 @@ Tracer::Tracer(const Tensor* const* inputs, size_t n) {
   }
 }
 
+int Tracer::value_of(const Tensor& t) const {
+  if (!t.defined()) return -1;
+  auto it = steps_of_.find(t.storage().get());
+  if (it == steps_of_.end()) return -1;
+  for (int s : it->second)
+    if (t.is_same_view(values_[s])) return s;
+  return -1;
+}
+
 bool Tracer::resolve(const Tensor& t, Operand& o) {
-  const Storage* s = t.storage().get();
-  if (auto it = step_of_.find(s); it != step_of_.end()) {
-    if (!t.is_same_view(values_[it->second])) {
-      fail("a ufunc reads a view of an intermediate result (made by an op that is not a ufunc)");
-      return false;
-    }
-    o = {Operand::Step, it->second};
+  if (int s = value_of(t); s >= 0) {
+    o = {Operand::Step, s};
     return true;
   }
   for (size_t k = 0; k < inputs_.size(); ++k)
@@ -32,13 +36,14 @@ bool Tracer::resolve(const Tensor& t, Operand& o) {
       o = {Operand::Input, static_cast<int>(k)};
       return true;
     }
-  if (made_.count(s)) {
-    fail("a ufunc reads the result of an op that is not a ufunc");
+  const Storage* st = t.storage().get();
+  if (made_.count(st) || steps_of_.count(st)) {
+    fail("an op that compile does not record made an operand (record it with traced_op)");
     return false;
   }
   for (const Tensor& x : inputs_)
     if (t.shares_storage(x)) {
-      fail("a ufunc reads a view of an input (made by an op that is not a ufunc)");
+      fail("a view of an input made by an op that compile does not record");
       return false;
     }
   // A tensor that existed before the call: captured by f, read at each call as eager f would.
@@ -48,6 +53,7 @@ bool Tracer::resolve(const Tensor& t, Operand& o) {
       return true;
     }
   p_.consts.push_back(t);
+  const_versions_.push_back(t.storage()->version());
   o = {Operand::Const, static_cast<int>(p_.consts.size() - 1)};
   return true;
 }
@@ -64,7 +70,12 @@ void Tracer::on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs,
            : o.kind == Operand::Const ? p_.consts[o.index].dtype()
                                       : p_.steps[o.index].out;
   };
-  Step st{loop.fn, static_cast<int>(inputs.size()), {}, loop.out};
+  auto shape_of = [&](const Operand& o) -> Shape {
+    return o.kind == Operand::Input ? inputs_[o.index].shape()
+           : o.kind == Operand::Const ? p_.consts[o.index].shape()
+                                      : shapes_[o.index];
+  };
+  Step st{loop.fn, static_cast<int>(inputs.size()), {}, loop.out, {}, {}};
   for (size_t k = 0; k < inputs.size(); ++k) {
     Operand o;
     if (inputs[k]->is_tensor()) {
@@ -73,13 +84,15 @@ void Tracer::on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs,
       if (!resolve(t, o)) return;
       const DType have = dtype_of(o);
       if (have != loop.in[k]) {  // the cast the eager call makes (astype), as a step of its own
-        p_.steps.push_back(Step{cast_loop_for(have, loop.in[k]), 1, {o}, loop.in[k]});
+        p_.steps.push_back(Step{cast_loop_for(have, loop.in[k]), 1, {o}, loop.in[k], {}, {}});
         values_.emplace_back();
         value_versions_.push_back(0);
+        shapes_.push_back(shape_of(o));
         o = {Operand::Step, static_cast<int>(p_.steps.size() - 1)};
       }
     } else {  // a Python scalar: a constant in the loop's dtype, value-checked as the eager call did
       p_.consts.push_back(inputs[k]->to_tensor(loop.in[k], uf.name));
+      const_versions_.push_back(p_.consts.back().storage()->version());
       o = {Operand::Const, static_cast<int>(p_.consts.size() - 1)};
     }
     st.in[k] = o;
@@ -87,50 +100,91 @@ void Tracer::on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs,
   p_.steps.push_back(st);
   values_.push_back(r);
   value_versions_.push_back(r.storage()->version());
-  step_of_[r.storage().get()] = static_cast<int>(p_.steps.size() - 1);
+  shapes_.push_back(r.shape());
+  steps_of_[r.storage().get()].push_back(static_cast<int>(p_.steps.size() - 1));
 }
 
-std::unique_ptr<Program> Tracer::finish(const std::vector<Tensor>& results) {
+void Tracer::on_op(const char* name, const std::vector<Tensor>& inputs, const Tensor& r, OpFn op) {
+  Suspend quiet;
+  if (!why_.empty()) return;
+  if (!r.defined()) return fail(std::string(name) + " returned no tensor");
+  if (r.autograd_meta()) return fail("a result records gradients");
+  Step st{nullptr, 0, {}, r.dtype(), std::move(op), {}};
+  for (const Tensor& t : inputs) {
+    Operand o;
+    if (!t.defined() || t.device() != Device::cpu) return fail(std::string(name) + ": an undefined or non-CPU tensor");
+    if (!resolve(t, o)) return;
+    st.args.push_back(o);
+  }
+  p_.steps.push_back(std::move(st));
+  values_.push_back(r);
+  value_versions_.push_back(r.storage()->version());
+  shapes_.push_back(r.shape());
+  steps_of_[r.storage().get()].push_back(static_cast<int>(p_.steps.size() - 1));
+}
+
+namespace {
+bool broadcasts_to(const Shape& s, const Shape& to) {
+  try {
+    return broadcast_shape({s, to}, "compile") == to;
+  } catch (const ValueError&) {
+    return false;
+  }
+}
+
+template <class F>
+void for_operands(const Step& st, F&& f) {
+  if (st.op) {
+    for (const Operand& o : st.args) f(o);
+  } else {
+    for (int k = 0; k < st.nin; ++k) f(st.in[k]);
+  }
+}
+}  // namespace
+
+std::unique_ptr<Plan> Tracer::finish(const std::vector<Tensor>& results) {
   Suspend quiet;
   for (size_t k = 0; k < inputs_.size(); ++k)
     if (inputs_[k].storage()->version() != input_versions_[k]) fail("f writes into an input");
   for (size_t i = 0; i < values_.size(); ++i)
     if (values_[i].defined() && values_[i].storage()->version() != value_versions_[i])
       fail("f writes into an intermediate result");
+  for (size_t c = 0; c < p_.consts.size(); ++c)
+    if (p_.consts[c].storage()->version() != const_versions_[c]) fail("f writes into a tensor it captured");
   if (results.empty()) fail("f returns no tensor");
   std::vector<int> outs;
   for (const Tensor& r : results) {
     if (!why_.empty()) break;
-    auto it = r.defined() ? step_of_.find(r.storage().get()) : step_of_.end();
-    if (it == step_of_.end() || !r.is_same_view(values_[it->second])) {
-      fail("a result is not made by a ufunc (an input, or another op's result)");
+    const int s = value_of(r);
+    if (s < 0) {
+      fail("a result is not made by a recorded op (an input, or an op compile does not record)");
       break;
     }
-    if (std::find(outs.begin(), outs.end(), it->second) != outs.end()) fail("f returns one result twice");
-    if (r.shape() != results[0].shape()) fail("f's results have different shapes");
-    outs.push_back(it->second);
+    if (std::find(outs.begin(), outs.end(), s) != outs.end()) fail("f returns one result twice");
+    outs.push_back(s);
   }
   if (!why_.empty()) return nullptr;
-  // Keep the steps the results depend on (f may compute things it does not return).
+  bool any_op = false;
+  for (const Step& st : p_.steps) any_op = any_op || st.op;
+  bool same_shape = true;
+  for (const Tensor& r : results) same_shape = same_shape && r.shape() == results[0].shape();
+  if (any_op || !same_shape) return segment(outs);
+
+  // Every op was a ufunc: one program over the results' shape.
   const int nsteps = static_cast<int>(p_.steps.size());
   std::vector<char> live(nsteps, 0);
   for (int s : outs) live[s] = 1;
   for (int i = nsteps - 1; i >= 0; --i)
     if (live[i])
-      for (int k = 0; k < p_.steps[i].nin; ++k)
-        if (p_.steps[i].in[k].kind == Operand::Step) live[p_.steps[i].in[k].index] = 1;
+      for_operands(p_.steps[i], [&](const Operand& o) {
+        if (o.kind == Operand::Step) live[o.index] = 1;
+      });
   Program q;
   q.ninputs = p_.ninputs;
   q.consts = p_.consts;
   q.shape = results[0].shape();
   std::vector<int> renumber(nsteps, -1);
-  auto broadcasts = [&](const Shape& s) {
-    try {
-      return broadcast_shape({s, q.shape}, "compile") == q.shape;
-    } catch (const ValueError&) {
-      return false;
-    }
-  };
+  bool ok = true;
   for (int i = 0; i < nsteps; ++i) {
     if (!live[i]) continue;
     Step st = p_.steps[i];
@@ -140,17 +194,118 @@ std::unique_ptr<Program> Tracer::finish(const std::vector<Tensor>& results) {
       const Shape& s = o.kind == Operand::Input ? inputs_[o.index].shape()
                        : o.kind == Operand::Const ? p_.consts[o.index].shape()
                                                   : q.shape;
-      if (!broadcasts(s)) fail("an operand does not broadcast to the result's shape");
+      ok = ok && broadcasts_to(s, q.shape);
     }
-    if (values_[i].defined() && !broadcasts(values_[i].shape()))
-      fail("an intermediate result is larger than f's result");
+    ok = ok && broadcasts_to(shapes_[i], q.shape);
     renumber[i] = static_cast<int>(q.steps.size());
     q.steps.push_back(st);
   }
+  if (!ok) return segment(outs);  // an intermediate larger than the result: segments by shape
   for (int s : outs) q.outputs.push_back(renumber[s]);
-  if (!why_.empty()) return nullptr;
   q.finish();
-  return std::make_unique<Program>(std::move(q));
+  auto plan = std::make_unique<Plan>();
+  plan->fused = std::make_unique<Program>(std::move(q));
+  plan->outputs = outs;  // (their count: the fused program writes them itself)
+  return plan;
+}
+
+// Segments: runs of consecutive ufunc steps become fused programs over their values' broadcast
+// shape, writing only the values something outside the run reads (a recorded op, a later run,
+// or f's results); recorded ops run as usual in between. A run whose values that escape have
+// other shapes than the run's is split into one program per step.
+std::unique_ptr<Plan> Tracer::segment(std::vector<int> outs) {
+  const int nsteps = static_cast<int>(p_.steps.size());
+  std::vector<char> live(nsteps, 0);
+  for (int s : outs) live[s] = 1;
+  for (int i = nsteps - 1; i >= 0; --i)
+    if (live[i])
+      for_operands(p_.steps[i], [&](const Operand& o) {
+        if (o.kind == Operand::Step) live[o.index] = 1;
+      });
+  auto plan = std::make_unique<Plan>();
+  plan->steps = p_.steps;
+  plan->consts = p_.consts;
+  plan->outputs = outs;
+  // run_of[i]: the index of the run holding ufunc step i
+  std::vector<int> run_of(nsteps, -1);
+  std::vector<std::vector<int>> runs;
+  for (int i = 0; i < nsteps; ++i) {
+    if (!live[i]) continue;
+    if (p_.steps[i].op) {
+      runs.push_back({});  // an op ends the current run
+      continue;
+    }
+    if (runs.empty()) runs.push_back({});
+    runs.back().push_back(i);
+    run_of[i] = static_cast<int>(runs.size() - 1);
+  }
+  // escapes[i]: step i's value is read outside its run
+  std::vector<char> escapes(nsteps, 0);
+  for (int s : outs) escapes[s] = 1;
+  for (int i = 0; i < nsteps; ++i)
+    if (live[i])
+      for_operands(p_.steps[i], [&](const Operand& o) {
+        if (o.kind == Operand::Step && (p_.steps[i].op || run_of[o.index] != run_of[i])) escapes[o.index] = 1;
+      });
+  auto add_program = [&](const std::vector<int>& run) {
+    Plan::Segment seg;
+    auto prog = std::make_unique<Program>();
+    Shape shape;
+    std::vector<Shape> all;
+    for (int i : run) all.push_back(shapes_[i]);
+    shape = broadcast_shape(all, "compile");
+    std::vector<int> local(nsteps, -1);
+    auto ext_of = [&](const Operand& o) {
+      for (size_t e = 0; e < seg.ext.size(); ++e)
+        if (seg.ext[e].kind == o.kind && seg.ext[e].index == o.index) return static_cast<int>(e);
+      seg.ext.push_back(o);
+      return static_cast<int>(seg.ext.size() - 1);
+    };
+    for (int i : run) {
+      Step st = p_.steps[i];
+      for (int k = 0; k < st.nin; ++k) {
+        Operand& o = st.in[k];
+        if (o.kind == Operand::Step && local[o.index] >= 0) o = {Operand::Step, local[o.index]};
+        else o = {Operand::Input, ext_of(o)};
+      }
+      local[i] = static_cast<int>(prog->steps.size());
+      prog->steps.push_back(st);
+    }
+    for (int i : run)
+      if (escapes[i]) {
+        prog->outputs.push_back(local[i]);
+        seg.outs.push_back(i);
+      }
+    prog->ninputs = static_cast<int>(seg.ext.size());
+    prog->shape = shape;
+    prog->finish();
+    seg.program = std::move(prog);
+    plan->segments.push_back(std::move(seg));
+  };
+  std::vector<char> added(runs.size(), 0);
+  for (int i = 0; i < nsteps; ++i) {
+    if (!live[i]) continue;
+    if (p_.steps[i].op) {
+      Plan::Segment seg;
+      seg.op_step = i;
+      plan->segments.push_back(std::move(seg));
+      continue;
+    }
+    if (added[run_of[i]]) continue;  // the run was added at its first step
+    added[run_of[i]] = 1;
+    const std::vector<int>& run = runs[run_of[i]];
+    std::vector<Shape> all;
+    for (int s : run) all.push_back(shapes_[s]);
+    Shape shape = broadcast_shape(all, "compile");
+    bool one_shape = true;
+    for (int s : run) one_shape = one_shape && (!escapes[s] || shapes_[s] == shape);
+    if (one_shape) {
+      add_program(run);
+    } else {
+      for (int s : run) add_program({s});
+    }
+  }
+  return plan;
 }
 
 }  // namespace parity::compile_detail

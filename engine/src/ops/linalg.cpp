@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstring>
 
+#include "../compile/program.h"
 #include "convert.h"
 #include "iter.h"
 #include "parity/autograd.h"
@@ -299,6 +300,8 @@ std::vector<Tensor> matmul_grad(const Tensor& g, const Tensor& a, const Tensor& 
 }  // namespace
 
 Tensor matmul(const Tensor& a, const Tensor& b, OutArg out) {
+  if (compile_detail::g_tracer && !out.tensor)
+    return compile_detail::traced_op("matmul", {a, b}, [](const std::vector<Tensor>& x) { return matmul(x[0], x[1]); });
   if (!autograd::needs_grad({a, b})) return matmul_impl(a, b, out, true);
   Tensor r = matmul_impl(a.detach(), b.detach(), out, true);
   return autograd::record("matmul", r, {a, b}, [sa = autograd::SavedTensor(a), sb = autograd::SavedTensor(b)](const Tensor& g) {

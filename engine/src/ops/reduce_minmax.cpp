@@ -1,5 +1,6 @@
 // amax, amin (NaN propagates), nanmax, nanmin (NumPy's fmax/fmin.reduce: NaN skipped), argmax,
 // argmin (first NaN, else first extreme). Complex values compare lexicographically, as in NumPy.
+#include "../compile/program.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
@@ -131,9 +132,13 @@ Tensor extreme_recorded(const Tensor& x, const Axes& axis, bool keepdims, const 
 }  // namespace
 
 Tensor amax(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  if (compile_detail::g_tracer && !out.tensor)
+    return compile_detail::traced_op("amax", {x}, [=](const std::vector<Tensor>& a) { return amax(a[0], axis, keepdims); });
   return extreme_recorded(x, axis, keepdims, out, true, false, "amax");
 }
 Tensor amin(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
+  if (compile_detail::g_tracer && !out.tensor)
+    return compile_detail::traced_op("amin", {x}, [=](const std::vector<Tensor>& a) { return amin(a[0], axis, keepdims); });
   return extreme_recorded(x, axis, keepdims, out, false, false, "amin");
 }
 Tensor nanmax(const Tensor& x, Axes axis, bool keepdims, OutArg out) {

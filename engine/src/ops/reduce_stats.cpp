@@ -2,6 +2,7 @@
 // (lib/_nanfunctions_impl.py) step by step, composed of add.reduce with dtype=/out= and ufuncs so
 // that every intermediate has NumPy's dtype, layout and rounding: an integer dtype= computes in
 // that integer type, a sum goes into out= before the division, and the count is a strong intp.
+#include "../compile/program.h"
 #include "../iter.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
@@ -128,6 +129,8 @@ Tensor var_grad(const Tensor& g, const Tensor& x, const Axes& axis, int64_t ddof
 // The public reductions: the forward on a detached x (its inner ufuncs record nothing), then one
 // node with the op's derivative.
 Tensor mean(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  if (compile_detail::g_tracer && !out.tensor)
+    return compile_detail::traced_op("mean", {x}, [=](const std::vector<Tensor>& a) { return mean(a[0], axis, keepdims, dtype); });
   if (!autograd::needs_grad({x})) return mean_impl(x, axis, keepdims, dtype, out);
   Tensor r = mean_impl(x.detach(), axis, keepdims, dtype, out);
   return autograd::record("mean", r, {x}, [s = x.shape(), axis, keepdims](const Tensor& g) {

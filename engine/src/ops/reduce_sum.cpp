@@ -1,4 +1,5 @@
 // sum, prod, nansum: add/multiply reductions with NumPy's accumulation dtypes and rounding.
+#include "../compile/program.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
@@ -102,6 +103,8 @@ Tensor conj_if_complex(const Tensor& t) { return is_complex(t.dtype()) ? conj(t)
 
 // The derivative of a sum is g spread back over the reduced axes (record() undoes dtype=).
 Tensor sum(const Tensor& x, Axes axis, bool keepdims, std::optional<DType> dtype, OutArg out) {
+  if (compile_detail::g_tracer && !out.tensor)  // compile(f) replays it between fused segments
+    return compile_detail::traced_op("sum", {x}, [=](const std::vector<Tensor>& a) { return sum(a[0], axis, keepdims, dtype); });
   if (!autograd::needs_grad({x})) return reduce::sum_like(x, axis, keepdims, dtype, out, false, false, "sum");
   Tensor r = reduce::sum_like(x.detach(), axis, keepdims, dtype, out, false, false, "sum");
   return autograd::record("sum", r, {x}, [s = x.shape(), axis, keepdims](const Tensor& g) {
