@@ -120,9 +120,14 @@ Tensor write_out(const Tensor& r, const Tensor& o) {
 // the scaled value is rounded to out's dtype before rint (round(float16, 2, out=complex64) of
 // -65216 overflows in float16, then (-inf+0j) / 100 is -inf+nanj).
 Tensor round_via_out(const Tensor& x, int64_t decimals, const Tensor& o) {
-  if (is_complex(x.dtype())) {  // the parts separately, into out.real and out.imag
-    round_via_out(x.real(), decimals, o.real());
-    round_via_out(x.imag(), decimals, o.imag());
+  if (is_complex(x.dtype())) {
+    // NumPy sets out.real = a.real.round(decimals) and likewise imag: each part is rounded in the
+    // input's precision, then cast into out's part (np.round(1e141-8.7e36j, 2, out=complex64)
+    // keeps the imaginary part finite; scaling into float32 would overflow it).
+    Tensor re = round_inexact(x.real(), decimals), im = round_inexact(x.imag(), decimals);
+    copy_cast(re, o.real());
+    copy_cast(im, o.imag());
+    o.storage()->bump_version();
     return o;
   }
   const double p = power_of_ten(decimals < 0 ? -decimals : decimals);
