@@ -359,6 +359,8 @@ Tensor Tensor::copy() const {
 Tensor Tensor::contiguous() const { return is_contiguous() ? *this : copy(); }
 
 Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
+  if (compile_detail::g_tracer)
+    return compile_detail::traced_op("astype", {*this}, [=](const std::vector<Tensor>& a) { return a[0].astype(d, casting, copy_always); });
   if (!can_cast(dtype_, d, casting))
     throw TypeError(std::string("[astype] Cannot cast array data from dtype('") + name(dtype_) +
                     "') to dtype('" + name(d) + "') according to the rule '" + to_string(casting) + "'");

@@ -81,6 +81,7 @@ TEST(Compile, RecordedOpsRunBetweenFusedSegments) {
   auto g = compile([](const Tensor& t) { return divide(t, t.sum()); });
   auto h = compile([](const Tensor& t) { return exp(t.T().reshape({-1})); });
   auto m = compile([](const Tensor& a, const Tensor& b) { return add(matmul(a, b), 1.0); });
+  auto w = compile([](const Tensor& t) { return exp(where(greater(t, 0.0), t, 0.5)).astype(float64); });
   Generator rng(5);
   Tensor x = rng.uniform({64, 100}, -5.0, 5.0, float32);
   Tensor y = rng.uniform({100, 3}, -1.0, 1.0, float32);
@@ -89,8 +90,9 @@ TEST(Compile, RecordedOpsRunBetweenFusedSegments) {
     EXPECT_TRUE(same_bits(g(x), divide(x, x.sum())));
     EXPECT_TRUE(same_bits(h(x), exp(x.T().reshape({-1}))));
     EXPECT_TRUE(same_bits(m(x, y), add(matmul(x, y), 1.0)));
+    EXPECT_TRUE(same_bits(w(x), exp(where(greater(x, 0.0), x, 0.5)).astype(float64)));
   }
-  for (auto info : {f.info(), g.info(), h.info(), m.info()}) {
+  for (auto info : {f.info(), g.info(), h.info(), m.info(), w.info()}) {
     EXPECT_EQ(info.fused_calls, 1);
     EXPECT_TRUE(info.not_fused.empty());
   }
@@ -98,7 +100,7 @@ TEST(Compile, RecordedOpsRunBetweenFusedSegments) {
 
 TEST(Compile, UnrecordedOpsRunEagerlyAndSayWhy) {
   Tensor x = arange(1.0, 7.0).reshape({2, 3});
-  auto selects = compile([](const Tensor& t) { return exp(where(greater(t, 3.0), t, 0.0)); });
+  auto selects = compile([](const Tensor& t) { return exp(tile(t, {2})); });
   auto view = compile([](const Tensor& t) { return exp(t.flip()); });
   auto identity = compile([](const Tensor& t) { return t; });
   auto with_out = compile([](const Tensor& t) {
@@ -107,7 +109,7 @@ TEST(Compile, UnrecordedOpsRunEagerlyAndSayWhy) {
     return add(o, 1);
   });
   for (int rep = 0; rep < 2; ++rep) {
-    EXPECT_TRUE(same_bits(selects(x), exp(where(greater(x, 3.0), x, 0.0))));
+    EXPECT_TRUE(same_bits(selects(x), exp(tile(x, {2}))));
     EXPECT_TRUE(same_bits(view(x), exp(x.flip())));
     EXPECT_TRUE(identity(x).is_same_view(x));
     EXPECT_TRUE(same_bits(with_out(x), add(exp(x), 1)));
@@ -174,7 +176,7 @@ TEST(Compile, ZeroSizeInputs) {
   EXPECT_EQ(r.dtype(), DType::Float32);
 }
 
-// Random chains of ufuncs and recorded ops (sum, amax, T, reshape) over random dtypes, broadcast
+// Random chains of ufuncs and recorded ops (sum, amax, T, reshape, astype, where) over random dtypes, broadcast
 // shapes and layouts (including sizes that cross the 512-element blocks and the 2^16 threading
 // grain): compiled equals eager bit for bit, or raises the eager error.
 TEST(Compile, RandomChainsEqualEager) {
@@ -226,7 +228,7 @@ TEST(Compile, RandomChainsEqualEager) {
       const int have = nin + i;
       Step st{static_cast<int>(below(4)), 0, static_cast<int>(below(have)), static_cast<int>(below(have)),
               below(2) ? 0.5 : 2.0};
-      st.fn = st.kind == 0 ? below(unary.size()) : st.kind == 3 ? below(4) : below(binary.size());
+      st.fn = st.kind == 0 ? below(unary.size()) : st.kind == 3 ? below(6) : below(binary.size());
       prog.push_back(st);
     }
     auto run = [&](const std::vector<Tensor>& in) {
@@ -239,7 +241,9 @@ TEST(Compile, RandomChainsEqualEager) {
           v.push_back(st.fn == 0   ? sum(t, t.ndim() ? Axes(-1) : Axes(std::nullopt), true)
                       : st.fn == 1 ? amax(t, std::nullopt, true)
                       : st.fn == 2 ? t.T()
-                                   : t.reshape({-1}));
+                      : st.fn == 3 ? t.reshape({-1})
+                      : st.fn == 4 ? t.astype(float32)
+                                   : where(v[st.b], t, st.scalar));
         }
         else v.push_back(binary_scalar[st.fn](v[st.a], st.scalar, {}));
       }

@@ -7,8 +7,8 @@
 // The first call for each input signature (dtypes and shapes) runs f eagerly while recording
 // what it calls: every ufunc (its loop, casts and operands: inputs of f, tensors captured from
 // outside, scalars) and the ops that take part in recording (sum, mean, amax, amin, matmul,
-// reshape, transpose), each with its other arguments bound. Later calls with that signature
-// replay the record without running f: runs of consecutive ufuncs become one loop that walks
+// reshape, transpose, astype, where), each with its other arguments bound. Later calls with
+// that signature replay the record without running f: runs of consecutive ufuncs become one loop that walks
 // their broadcast shape in blocks of a few hundred elements, runs each ufunc's own inner loop
 // on the block in cache-resident scratch, and writes only the values something else reads (f's
 // results, a recorded op); the recorded ops run as usual in between (softmax: amax, a fused
@@ -17,7 +17,7 @@
 // (suites/compiled.cpp checks every elementwise op of the database both ways).
 //
 // Not compiled (f then runs eagerly for that signature, every call, and info() says why): an op
-// that does not record itself (where, indexing, flip, ...) whose result a ufunc or f's result
+// that does not record itself (indexing, flip, concatenate, ...) whose result a ufunc or f's result
 // uses, out=, writes into inputs or captured tensors, results that are f's inputs or are
 // returned twice, and any call with an input that requires grad (autograd needs the eager
 // graph). Scalars f passes to ufuncs, and recorded ops' other arguments, are constants of the

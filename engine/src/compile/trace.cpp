@@ -301,7 +301,8 @@ std::unique_ptr<Plan> Tracer::segment(std::vector<int> outs) {
     for (int s : run) one_shape = one_shape && (!escapes[s] || shapes_[s] == shape);
     if (one_shape) {
       add_program(run);
-    } else {
+    } else {  // one program per step: every value is then read outside its program
+      for (int s : run) escapes[s] = 1;
       for (int s : run) add_program({s});
     }
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <complex>
 
+#include "../compile/program.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "../autograd/derivatives.h"
@@ -94,6 +95,18 @@ Tensor clip(const ArrayLike& x_in, const ArrayLike& lo_in, const ArrayLike& hi_i
 }
 
 Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {
+  if (compile_detail::g_tracer) {  // compile(f) replays it (scalars bound) between fused segments
+    std::vector<Tensor> ts;
+    for (const ArrayLike* a : {&cond, &x, &y})
+      if (a->is_tensor()) ts.push_back(a->tensor());
+    const ArrayLike args[3] = {cond, x, y};  // copies: tensors owned, scalars kept
+    return compile_detail::traced_op("where", ts, [c = args[0], a = args[1], b = args[2]](const std::vector<Tensor>& t) {
+      size_t k = 0;
+      auto pick = [&](const ArrayLike& v) { return v.is_tensor() ? ArrayLike(t[k++]) : v; };
+      ArrayLike c2 = pick(c), a2 = pick(a), b2 = pick(b);
+      return where(c2, a2, b2);
+    });
+  }
   Tensor c = cond.is_tensor() ? cond.tensor() : cond.to_tensor(std::nullopt, "where");
   if (!c.defined()) throw ValueError("[where] undefined tensor argument");
   c = truth(c);
