@@ -124,6 +124,17 @@ TEST(Compile, UnrecordedOpsRunEagerlyAndSayWhy) {
   EXPECT_NE(with_out.info().not_fused[0].find("out="), std::string::npos);
 }
 
+TEST(Compile, AnInputPassedTwiceIsTracedApart) {
+  auto f = compile([](const Tensor& a, const Tensor& b) { return subtract(a, b); });
+  Tensor x = arange(0.0, 5.0), y = full({5}, 1.0);
+  f(x, x);
+  EXPECT_TRUE(same_bits(f(x, x), zeros({5})));
+  EXPECT_TRUE(same_bits(f(x, y), subtract(x, y)));  // not x - x: another signature
+  EXPECT_TRUE(same_bits(f(x, y), subtract(x, y)));
+  EXPECT_EQ(f.info().traces, 2);
+  EXPECT_EQ(f.info().fused_calls, 2);
+}
+
 TEST(Compile, CapturedTensorsAreReadAtEachCall) {
   Tensor bias = full({3}, 1.0, float32);
   auto f = compile([&bias](const Tensor& x) { return add(x, bias); });

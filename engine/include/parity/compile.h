@@ -22,6 +22,9 @@
 // returned twice, and any call with an input that requires grad (autograd needs the eager
 // graph). Scalars f passes to ufuncs, and recorded ops' other arguments, are constants of the
 // trace (like jax.jit's static values): control flow in f must not depend on tensor values.
+// Tensors are told apart by identity: f(x, x) is traced apart from f(x, y), but a tensor that f
+// also captures, passed as an argument on the call that traces a signature, is taken for the
+// argument at both uses.
 #include <atomic>
 #include <cstdint>
 #include <memory>

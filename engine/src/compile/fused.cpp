@@ -169,16 +169,25 @@ void run_plan(const Plan& p, const Tensor* const* inputs, Tensor* outs) {
 // ---- the cache ----
 
 namespace {
+// The first earlier input that is this very view, or -1: f(x, x) is traced apart from f(x, y),
+// since its record reads the first of the two for both.
+int alias_of(const Tensor* const* in, size_t k) {
+  for (size_t j = 0; j < k; ++j)
+    if (in[j]->shares_storage(*in[k]) && in[j]->is_same_view(*in[k])) return static_cast<int>(j);
+  return -1;
+}
+
 struct Entry {
   std::vector<DType> dtypes;
   std::vector<Shape> shapes;
+  std::vector<int> aliases;  // alias_of each input
   std::unique_ptr<const Plan> plan;  // null: f runs eagerly for this signature
 };
 
 bool matches(const Entry& e, const Tensor* const* in, size_t n) {
   if (e.dtypes.size() != n) return false;
   for (size_t k = 0; k < n; ++k)
-    if (e.dtypes[k] != in[k]->dtype() || e.shapes[k] != in[k]->shape()) return false;
+    if (e.dtypes[k] != in[k]->dtype() || e.shapes[k] != in[k]->shape() || e.aliases[k] != alias_of(in, k)) return false;
   return true;
 }
 
@@ -263,6 +272,7 @@ std::vector<Tensor> Cache::eager(const Tensor* const* in, size_t n, Thunk f) con
   for (size_t k = 0; k < n; ++k) {
     e->dtypes.push_back(in[k]->dtype());
     e->shapes.push_back(in[k]->shape());
+    e->aliases.push_back(alias_of(in, k));
   }
   if (!p) impl_->not_fused.push_back(signature(in, n) + ": " + tracer.why());
   e->plan = std::move(p);
