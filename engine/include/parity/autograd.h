@@ -13,6 +13,7 @@
 // Broadcasting and dtype casts are undone in one place (record()): each input's gradient is summed
 // to the input's shape and cast to its dtype (the real part for a real input).
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -83,6 +84,8 @@ using BackwardFn = std::function<std::vector<Tensor>(const Tensor& grad_out)>;
 
 // True when an op over these inputs must record (grad mode on and some input requires grad).
 bool needs_grad(const std::vector<Tensor>& inputs);
+// needs_grad({x}) / ({a, b}) without copying the tensors into a vector (the ops' common call).
+bool needs_grad(std::initializer_list<std::reference_wrapper<const Tensor>> inputs);
 bool needs_grad(const std::vector<const ArrayLike*>& inputs);
 // Attaches the op's node to `result` (when needs_grad(inputs)) and returns it.
 Tensor record(const char* op, Tensor result, const std::vector<Tensor>& inputs, BackwardFn fn);

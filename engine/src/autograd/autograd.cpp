@@ -90,6 +90,12 @@ bool needs_grad(const std::vector<Tensor>& inputs) {
     if (tracked(meta_of(t))) return true;
   return false;
 }
+bool needs_grad(std::initializer_list<std::reference_wrapper<const Tensor>> inputs) {
+  if (!g_grad_enabled) return false;
+  for (const Tensor& t : inputs)
+    if (tracked(meta_of(t))) return true;
+  return false;
+}
 bool needs_grad(const std::vector<const ArrayLike*>& inputs) {
   if (!g_grad_enabled) return false;
   for (const ArrayLike* a : inputs)
