@@ -48,6 +48,14 @@ const std::vector<UnaryCase>& unary_cases() {
       {"arcsin", &parity::arcsin, "np.arcsin(x)", "unit"},
       {"arctan", &parity::arctan, "np.arctan(x)", "log"},
       {"negative", &parity::negative, "np.negative(x)", "exp"},
+      {"sqrt", &parity::sqrt, "np.sqrt(x)", "exact"},
+      {"absolute", &parity::abs, "np.absolute(x)", "exact"},
+      {"square", &parity::square, "np.square(x)", "exact"},
+      {"reciprocal", &parity::reciprocal, "np.reciprocal(x)", "exact"},
+      {"floor", &parity::floor, "np.floor(x)", "exact"},
+      {"ceil", &parity::ceil, "np.ceil(x)", "exact"},
+      {"trunc", &parity::trunc, "np.trunc(x)", "exact"},
+      {"rint", &parity::rint, "np.rint(x)", "exact"},
   };
   return v;
 }
@@ -82,6 +90,14 @@ def _simd_inputs(kind, dtname):
               38999.0, 39000.0, 39000.5, 39001.0, 1e5, 1e6, 1e20)]
         r = rng.uniform(-10, 10, 400).tolist() + rng.uniform(-40000, 40000, 400).tolist() + \
             rng.uniform(-1e-3, 1e-3, 200).tolist()
+    elif kind == 'exact':  # rounding halves and the ends of the fraction bits (2^23 / 2^52)
+        v += [s * e for s in (1, -1) for e in (0.5, 1.5, 2.5, 3.5, 0.49999997, 0.5000001, 1e-8,
+              2.0 ** 23 - 0.5, 2.0 ** 23 + 0.5, 2.0 ** 23, 2.0 ** 23 + 1, 2.0 ** 24 - 1,
+              2.0 ** 52 - 0.5, 2.0 ** 52 + 0.5, 2.0 ** 52 + 1, 2.0 ** 52, 2.0 ** 53 - 1, 1e20, 1e300)]
+        r = rng.uniform(-10, 10, 400).tolist() + (rng.integers(-8, 9, 200) * 0.5).tolist() + \
+            (10.0 ** rng.uniform(-45, 40, 200) * rng.choice([-1, 1], 200)).tolist() + \
+            rng.uniform(-2.0 ** 54, 2.0 ** 54, 100).tolist() + \
+            (10.0 ** rng.uniform(-320, -300, 100) * rng.choice([-1, 1], 100)).tolist()
     else:  # unit: arcsin
         v += [s * e for s in (1, -1) for e in (1.0, 0.9999999, 1.0000001, 0.4999, 0.5001, 2.0)]
         r = rng.uniform(-1, 1, 800).tolist() + rng.uniform(-1.1, 1.1, 200).tolist()
@@ -89,7 +105,14 @@ def _simd_inputs(kind, dtname):
     if len(vals) % 2 == 0:
         vals.append(0.3)  # an odd length: never a whole number of vectors
     with np.errstate(all='ignore'):
-        return np.array(vals).astype(dt)
+        a = np.array(vals).astype(dt)
+    if kind == 'exact':  # nans with payloads, both signs, quiet and signaling: an even count
+        u = np.dtype('u%d' % dt.itemsize)
+        q, s = (0x7fc00000, 0x7f800000) if dt.itemsize == 4 else (0x7ff8 << 48, 0x7ff << 52)
+        sign = 1 << (8 * dt.itemsize - 1)
+        nans = [q | 0x123, q | 0x123 | sign, s | 0x456, s | 0x456 | sign, q | sign, q]
+        a = np.concatenate([a, np.array(nans, u).view(dt)])
+    return a
 def _simd_expit(x):
     d = x.astype(np.float64)
     with np.errstate(all='ignore'):
@@ -213,6 +236,55 @@ TEST(Simd, NegativeFlipsTheSignBitLikeNumpy) {
       EXPECT_EQ(got[i], want[i]) << "element " << i;
     }
   }
+}
+
+// The exact ops (simd/exact.cpp) give NumPy's bits on every input of the 'exact' set (halves,
+// 2^23 / 2^52 +- 0.5, +-0, +-inf, subnormals, nans with payloads, quiet and signaling, both signs),
+// and the bits of the scalar kernel's C++ expression (libm / IEEE arithmetic) for the same input,
+// but for one class: floor / ceil / trunc of a signaling nan. IEEE roundToIntegral, roundps and
+// NumPy quiet it (payload and sign kept); GCC's inline SSE2 expansion of std::floor/ceil/trunc
+// (no SSE4.1 in the baseline) passes it through unchanged. The reference follows NumPy there.
+template <class T> T exact_ref(const std::string& op, T x) {
+  if (std::isnan(x) && (op == "floor" || op == "ceil" || op == "trunc")) return x + x;  // quiet
+  if (op == "sqrt") return std::sqrt(x);
+  if (op == "absolute") return std::fabs(x);
+  if (op == "square") return x * x;
+  if (op == "reciprocal") return T(1) / x;
+  if (op == "floor") return std::floor(x);
+  if (op == "ceil") return std::ceil(x);
+  if (op == "trunc") return std::trunc(x);
+  return std::nearbyint(x);  // rint
+}
+
+TEST(Simd, ExactOpsHaveNumpysAndTheScalarKernelsBits) {
+  int n_ops = 0;
+  for (const auto& c : unary_cases()) {
+    if (std::string(c.kind) != "exact") continue;
+    ++n_ops;
+    for (DType dt : {DType::Float32, DType::Float64}) {
+      SCOPED_TRACE(std::string(c.name) + " " + name(dt));
+      Tensor x = inputs(c, dt);
+      const auto got = bits(c.fn(x, {}));
+      const auto want = bits(oracle::eval_tensor(c.numpy, {{"x", x}}));
+      Tensor xc = x.contiguous();
+      ASSERT_EQ(got.size(), want.size());
+      for (size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i], want[i]) << "NumPy, element " << i;
+        uint64_t ref = 0;
+        if (dt == DType::Float32) {
+          const float r = exact_ref(c.name, xc.data<float>()[i]);
+          uint32_t u;
+          std::memcpy(&u, &r, 4);
+          ref = u;
+        } else {
+          const double r = exact_ref(c.name, xc.data<double>()[i]);
+          std::memcpy(&ref, &r, 8);
+        }
+        EXPECT_EQ(got[i], ref) << "scalar kernel, element " << i;
+      }
+    }
+  }
+  EXPECT_EQ(n_ops, 8);
 }
 
 // exp's vector kernel (FastExp in simd/exp_log.cpp) against long double exp, over 2^20 random inputs

@@ -8,6 +8,7 @@ namespace {
 using unary::is_int_v;
 
 struct Abs {
+  static constexpr simd::Unary simd_fn{simd::absolute, simd::absolute};  // float32/float64 loops
   template <class T> auto operator()(T x) const {
     if constexpr (is_complex_v<T>) return std::hypot(x.real(), x.imag());
     else if constexpr (std::is_same_v<T, bool> || std::is_unsigned_v<T>) return x;
@@ -49,6 +50,7 @@ struct SignKeepZero {  // ml_dtypes' bfloat16 sign returns zeros as they are: si
   float operator()(float x) const { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
 };
 struct Reciprocal {
+  static constexpr simd::Unary simd_fn{simd::reciprocal, simd::reciprocal};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_int_v<T>) {
       // NumPy computes 1.0/x and converts: 1/0 is inf, which x86 turns into the 32/64-bit
@@ -75,6 +77,7 @@ struct Reciprocal {
   }
 };
 struct Square {
+  static constexpr simd::Unary simd_fn{simd::square, simd::square};  // float32/float64 loops
   template <class T> T operator()(T x) const {
     if constexpr (is_int_v<T>) return unary::wrap_mul(x, x);
     else if constexpr (is_complex_v<T>) {

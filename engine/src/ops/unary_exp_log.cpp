@@ -11,6 +11,7 @@ constexpr double kLog2E = 1.44269504088896340735992468100189214;
 constexpr double kLog10E = 0.434294481903251827651128918916605082;
 
 struct Sqrt {
+  static constexpr simd::Unary simd_fn{simd::sqrt, simd::sqrt};  // float32/float64 loops
   template <class T> T operator()(T x) const { return std::sqrt(x); }
 };
 struct Cbrt {

@@ -48,6 +48,15 @@ PARITY_SIMD_UNARY_DECL(sinh)
 PARITY_SIMD_UNARY_DECL(arcsin)
 PARITY_SIMD_UNARY_DECL(arctan)
 PARITY_SIMD_UNARY_DECL(negative)  // exact: every lane bit-identical to -x
+// Exact too (exact.cpp): bit-identical to the scalar kernel (libm / IEEE arithmetic) on every input.
+PARITY_SIMD_UNARY_DECL(sqrt)
+PARITY_SIMD_UNARY_DECL(absolute)
+PARITY_SIMD_UNARY_DECL(square)
+PARITY_SIMD_UNARY_DECL(reciprocal)
+PARITY_SIMD_UNARY_DECL(floor)
+PARITY_SIMD_UNARY_DECL(ceil)
+PARITY_SIMD_UNARY_DECL(trunc)
+PARITY_SIMD_UNARY_DECL(rint)
 #undef PARITY_SIMD_UNARY_DECL
 
 #define PARITY_SIMD_BINARY_DECL(name)                                                         \
