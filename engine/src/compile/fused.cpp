@@ -143,6 +143,7 @@ void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
 }
 
 void run_plan(const Plan& p, const Tensor* const* inputs, Tensor* outs) {
+  if (p.fused) return run_program(*p.fused, inputs, outs);
   std::vector<Tensor> vals(p.steps.size());
   auto get = [&](const Operand& o) -> const Tensor& {
     return o.kind == Operand::Input ? *inputs[o.index] : o.kind == Operand::Const ? p.consts[o.index] : vals[o.index];
@@ -233,8 +234,7 @@ bool Cache::run1(const Tensor* const* in, size_t n, Tensor& out) const {
   if (must_run_eagerly(in, n)) return false;
   const Entry* e = impl_->find(in, n);
   if (!e || !e->plan || e->plan->outputs.size() != 1) return false;
-  if (e->plan->fused) run_program(*e->plan->fused, in, &out);
-  else run_plan(*e->plan, in, &out);
+  run_plan(*e->plan, in, &out);
   impl_->fused.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
@@ -244,8 +244,7 @@ bool Cache::run(const Tensor* const* in, size_t n, std::vector<Tensor>& outs) co
   const Entry* e = impl_->find(in, n);
   if (!e || !e->plan) return false;
   outs.resize(e->plan->outputs.size());
-  if (e->plan->fused) run_program(*e->plan->fused, in, outs.data());
-  else run_plan(*e->plan, in, outs.data());
+  run_plan(*e->plan, in, outs.data());
   impl_->fused.fetch_add(1, std::memory_order_relaxed);
   return true;
 }

@@ -72,7 +72,7 @@ struct Plan {
   std::vector<int> outputs;     // the value of each result
 };
 
-// Runs the segments; outs[k] receives result k.
+// Runs the plan (its fused program, or its segments in order); outs[k] receives result k.
 void run_plan(const Plan& p, const Tensor* const* inputs, Tensor* outs);
 
 // Runs the program over its shape into fresh outputs (outs[0 .. outputs.size())): one blockwise
@@ -95,7 +95,8 @@ class Tracer {
  private:
   bool resolve(const Tensor& t, Operand& o);
   int value_of(const Tensor& t) const;  // the step whose value is this very view, or -1
-  std::unique_ptr<Plan> segment(std::vector<int> outs);
+  std::vector<char> live_steps(const std::vector<int>& outs) const;
+  std::unique_ptr<Plan> segment(const std::vector<int>& outs);
   void fail(std::string why) {
     if (why_.empty()) why_ = std::move(why);
   }

@@ -142,6 +142,18 @@ void for_operands(const Step& st, F&& f) {
 }
 }  // namespace
 
+// The steps the results depend on (f may compute things it does not return).
+std::vector<char> Tracer::live_steps(const std::vector<int>& outs) const {
+  std::vector<char> live(p_.steps.size(), 0);
+  for (int s : outs) live[s] = 1;
+  for (int i = static_cast<int>(p_.steps.size()) - 1; i >= 0; --i)
+    if (live[i])
+      for_operands(p_.steps[i], [&](const Operand& o) {
+        if (o.kind == Operand::Step) live[o.index] = 1;
+      });
+  return live;
+}
+
 std::unique_ptr<Plan> Tracer::finish(const std::vector<Tensor>& results) {
   Suspend quiet;
   for (size_t k = 0; k < inputs_.size(); ++k)
@@ -172,13 +184,7 @@ std::unique_ptr<Plan> Tracer::finish(const std::vector<Tensor>& results) {
 
   // Every op was a ufunc: one program over the results' shape.
   const int nsteps = static_cast<int>(p_.steps.size());
-  std::vector<char> live(nsteps, 0);
-  for (int s : outs) live[s] = 1;
-  for (int i = nsteps - 1; i >= 0; --i)
-    if (live[i])
-      for_operands(p_.steps[i], [&](const Operand& o) {
-        if (o.kind == Operand::Step) live[o.index] = 1;
-      });
+  const std::vector<char> live = live_steps(outs);
   Program q;
   q.ninputs = p_.ninputs;
   q.consts = p_.consts;
@@ -213,15 +219,9 @@ std::unique_ptr<Plan> Tracer::finish(const std::vector<Tensor>& results) {
 // shape, writing only the values something outside the run reads (a recorded op, a later run,
 // or f's results); recorded ops run as usual in between. A run whose values that escape have
 // other shapes than the run's is split into one program per step.
-std::unique_ptr<Plan> Tracer::segment(std::vector<int> outs) {
+std::unique_ptr<Plan> Tracer::segment(const std::vector<int>& outs) {
   const int nsteps = static_cast<int>(p_.steps.size());
-  std::vector<char> live(nsteps, 0);
-  for (int s : outs) live[s] = 1;
-  for (int i = nsteps - 1; i >= 0; --i)
-    if (live[i])
-      for_operands(p_.steps[i], [&](const Operand& o) {
-        if (o.kind == Operand::Step) live[o.index] = 1;
-      });
+  const std::vector<char> live = live_steps(outs);
   auto plan = std::make_unique<Plan>();
   plan->steps = p_.steps;
   plan->consts = p_.consts;
@@ -247,13 +247,10 @@ std::unique_ptr<Plan> Tracer::segment(std::vector<int> outs) {
       for_operands(p_.steps[i], [&](const Operand& o) {
         if (o.kind == Operand::Step && (p_.steps[i].op || run_of[o.index] != run_of[i])) escapes[o.index] = 1;
       });
-  auto add_program = [&](const std::vector<int>& run) {
+  // A program for `run` over `shape` (the broadcast of its values' shapes).
+  auto add_program = [&](const std::vector<int>& run, const Shape& shape) {
     Plan::Segment seg;
     auto prog = std::make_unique<Program>();
-    Shape shape;
-    std::vector<Shape> all;
-    for (int i : run) all.push_back(shapes_[i]);
-    shape = broadcast_shape(all, "compile");
     std::vector<int> local(nsteps, -1);
     auto ext_of = [&](const Operand& o) {
       for (size_t e = 0; e < seg.ext.size(); ++e)
@@ -300,10 +297,10 @@ std::unique_ptr<Plan> Tracer::segment(std::vector<int> outs) {
     bool one_shape = true;
     for (int s : run) one_shape = one_shape && (!escapes[s] || shapes_[s] == shape);
     if (one_shape) {
-      add_program(run);
+      add_program(run, shape);
     } else {  // one program per step: every value is then read outside its program
       for (int s : run) escapes[s] = 1;
-      for (int s : run) add_program({s});
+      for (int s : run) add_program({s}, shapes_[s]);
     }
   }
   return plan;
