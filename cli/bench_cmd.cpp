@@ -1,184 +1,296 @@
-// `parity bench sigmoid [--plot FILE.svg] [--repetitions N] [--max-size N] [--min-time S]`: the
-// tutorial's closing experiment. Times 1 / (1 + exp(-x)) on float32 inputs of 2^0 .. 2^24 elements
-// with NumPy (embedded, timed inside Python), the engine eagerly (the same expression, four ops),
-// the same expression under compile(f), the engine's sigmoid op, and the engine's plain copy (the
-// memory-bound floor); prints the median
-// of the repetitions with their spread and the ratios, and draws the plot as a self-contained SVG
-// (time against size, log-log, one curve per implementation) as SVG or PNG. Timing code:
-// bench/sigmoid_common.h.
+// `parity bench sigmoid [--plot FILE.svg|.png] [--repetitions N] [--max-size N] [--min-time S]
+// [--peers LIST]`: the tutorial's closing experiment. Times 1 / (1 + exp(-x)) on float32 inputs of
+// 2^0 .. 2^24 elements: the engine eagerly (four ops), the same expression under compile(f), the
+// engine's sigmoid op and its plain copy (the memory floor), timed in C++; and the peers a user
+// would pick instead (NumPy, numexpr, torch.sigmoid / the eager expression / torch.compile,
+// jax.jit), each timed in its own plain python3 process on the same values
+// (bench/peers/sigmoid_peer.py). NumPy inside this process stays as an extra, labelled row. Every
+// size interleaves one sample of each implementation per repetition; the table gives medians with
+// their spread and ratios taken within each repetition. Timing of the engine: bench/sigmoid_common.h.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <memory>
 #include <sstream>
+#include <thread>
 
+#include "bench_plot.h"
 #include "fuzz_common.h"
+#include "parity/build_info.h"
 #include "parity/threads.h"
+#include "peer_process.h"
 #include "sigmoid_common.h"
 
 namespace parity::cli {
 
 namespace {
 
-struct Curve {
-  std::string name, color;
-  std::vector<bench::Stat> stats;  // one per size
+struct PeerSpec {
+  const char* impl;   // sigmoid_peer.py's name for it
+  const char* label;  // the table's and the plot's
+  const char* color;
+};
+const PeerSpec kPeers[] = {
+    {"numpy", "NumPy", "#1f77b4"},
+    {"numexpr", "numexpr", "#9467bd"},
+    {"torch.sigmoid", "torch.sigmoid", "#8c564b"},
+    {"torch.eager", "torch eager expression", "#e377c2"},
+    {"torch.compile", "torch.compile", "#bcbd22"},
+    {"jax.jit", "jax.jit", "#17becf"},
+};
+constexpr double kPeerTimeout = 900;  // s per answer: torch.compile's first call at a size compiles
+
+struct Peer {
+  const PeerSpec* spec;
+  std::unique_ptr<bench::PeerProcess> proc;
+  std::string version;                  // "torch 2.9.1"
+  std::string status;                   // "" when it runs; else "not installed (...)" or the failure
+  std::vector<std::vector<double>> t;   // per size, per repetition (NaN: that sample failed)
+  std::vector<std::string> error;       // per size: the first failure there
 };
 
-// "1.23 us" style, three significant digits.
-std::string fmt_time(double ns) {
-  const char* unit = "ns";
-  double v = ns;
-  if (ns >= 1e9) { v = ns / 1e9; unit = "s"; }
-  else if (ns >= 1e6) { v = ns / 1e6; unit = "ms"; }
-  else if (ns >= 1e3) { v = ns / 1e3; unit = "us"; }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, unit);
-  return buf;
-}
-
-// Median and half the min-max range as a percentage of it: "1.23 us ±4%".
-std::string fmt_stat(const bench::Stat& s) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, " ±%.0f%%", s.median > 0 ? (s.max - s.min) / 2 / s.median * 100 : 0.0);
-  return fmt_time(s.median) + buf;
-}
-
-std::string pad(std::string s, size_t w) {
+std::string pad(std::string s, size_t w, bool left = false) {
   // "±" is two bytes but one column.
   size_t cols = s.size() - (s.find("±") != std::string::npos ? 1 : 0);
-  if (cols < w) s.insert(0, w - cols, ' ');
+  if (cols < w) s.insert(left ? s.size() : 0, w - cols, ' ');
   return s;
 }
 
-// "1 ns", "10 us", ... for the grid lines at 10^d ns.
-std::string decade_label(double d) {
-  static const char* units[] = {"ns", "us", "ms", "s"};
-  const int k = std::clamp(static_cast<int>(std::floor(d / 3)), 0, 3);
-  return std::to_string(std::lround(std::pow(10.0, d - 3 * k))) + " " + units[k];
-}
-
-// The plot: log2 sizes on x, log10 times on y, decade grid lines, a legend.
-std::string svg_plot(const std::vector<int64_t>& sizes, const std::vector<Curve>& curves) {
-  const double W = 720, H = 480, L = 80, R = 170, T = 40, B = 60;  // canvas and margins
-  double lo = 1e300, hi = 0;
-  for (const Curve& c : curves)
-    for (const bench::Stat& s : c.stats) lo = std::min(lo, s.min), hi = std::max(hi, s.max);  // bars fit too
-  const double ylo = std::floor(std::log10(lo)), yhi = std::max(ylo + 1, std::ceil(std::log10(hi)));
-  const double xlo = std::log2(static_cast<double>(sizes.front()));
-  const double xhi = std::max(xlo + 1, std::log2(static_cast<double>(sizes.back())));
-  auto px = [&](double n) { return L + (std::log2(n) - xlo) / (xhi - xlo) * (W - L - R); };
-  auto py = [&](double ns) { return H - B - (std::log10(ns) - ylo) / (yhi - ylo) * (H - T - B); };
-  std::ostringstream o;
-  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H << "\" viewBox=\"0 0 " << W
-    << " " << H << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    << "<text x=\"" << (L + W - R) / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">sigmoid 1/(1+exp(-x)), float32: time per call</text>\n";
-  // Grid and tick labels: every decade of time, every size measured.
-  for (double d = ylo; d <= yhi + 1e-9; d += 1) {
-    const double y = py(std::pow(10.0, d));
-    o << "<line x1=\"" << L << "\" y1=\"" << y << "\" x2=\"" << W - R << "\" y2=\"" << y << "\" stroke=\"#ddd\"/>\n"
-      << "<text x=\"" << L - 6 << "\" y=\"" << y + 4 << "\" text-anchor=\"end\">" << decade_label(d) << "</text>\n";
-  }
-  for (int64_t n : sizes) {
-    const double x = px(static_cast<double>(n));
-    o << "<line x1=\"" << x << "\" y1=\"" << T << "\" x2=\"" << x << "\" y2=\"" << H - B << "\" stroke=\"#ddd\"/>\n"
-      << "<text x=\"" << x << "\" y=\"" << H - B + 16 << "\" text-anchor=\"middle\">2<tspan dy=\"-5\" font-size=\"9\">"
-      << std::lround(std::log2(static_cast<double>(n))) << "</tspan></text>\n";
-  }
-  o << "<rect x=\"" << L << "\" y=\"" << T << "\" width=\"" << W - L - R << "\" height=\"" << H - T - B
-    << "\" fill=\"none\" stroke=\"black\"/>\n"
-    << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 18 << "\" text-anchor=\"middle\">elements (log scale)</text>\n"
-    << "<text transform=\"translate(18 " << (T + H - B) / 2 << ") rotate(-90)\" text-anchor=\"middle\">time per call (log scale)</text>\n";
-  // One curve per implementation: a polyline through the medians, the min-max range as a bar.
-  for (size_t k = 0; k < curves.size(); ++k) {
-    const Curve& c = curves[k];
-    o << "<polyline fill=\"none\" stroke=\"" << c.color << "\" stroke-width=\"2\" points=\"";
-    for (size_t i = 0; i < sizes.size(); ++i) o << px(static_cast<double>(sizes[i])) << "," << py(c.stats[i].median) << " ";
-    o << "\"/>\n";
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      const double x = px(static_cast<double>(sizes[i]));
-      o << "<line x1=\"" << x << "\" y1=\"" << py(c.stats[i].min) << "\" x2=\"" << x << "\" y2=\"" << py(c.stats[i].max)
-        << "\" stroke=\"" << c.color << "\"/>\n"
-        << "<circle cx=\"" << x << "\" cy=\"" << py(c.stats[i].median) << "\" r=\"3\" fill=\"" << c.color << "\"/>\n";
+std::string cpu_name() {
+  std::ifstream f("/proc/cpuinfo");
+  for (std::string line; std::getline(f, line);)
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) {
+      std::string v = line.substr(line.find(':') + 1);
+      return v.substr(v.find_first_not_of(' '));
     }
-    const double ly = T + 10 + 20 * static_cast<double>(k);
-    o << "<line x1=\"" << W - R + 12 << "\" y1=\"" << ly << "\" x2=\"" << W - R + 36 << "\" y2=\"" << ly << "\" stroke=\""
-      << c.color << "\" stroke-width=\"2\"/>\n"
-      << "<text x=\"" << W - R + 42 << "\" y=\"" << ly + 4 << "\">" << c.name << "</text>\n";
-  }
-  o << "</svg>\n";
-  return o.str();
+  return "unknown CPU";
 }
 
-// Writes the SVG, or a PNG rendered from it by rsvg-convert (librsvg2-bin, scripts/setup.sh).
-void write_plot(const std::string& path, const std::string& svg) {
-  const bool png = path.size() > 4 && path.compare(path.size() - 4, 4, ".png") == 0;
-  const std::string svg_path = png ? path + ".svg" : path;
-  {
-    std::ofstream f(svg_path);
-    f << svg;
-    if (!f) throw std::runtime_error("cannot write " + svg_path);
-  }
-  if (png) {
-    const std::string cmd = "rsvg-convert -f png -o '" + path + "' '" + svg_path + "'";
-    const int rc = std::system(cmd.c_str());
-    std::remove(svg_path.c_str());
-    if (rc != 0) throw std::runtime_error("cannot render " + path + " (rsvg-convert from librsvg2-bin; run scripts/setup.sh)");
-  }
-  std::cout << "\nplot: " << path << "\n";
+std::string size_label(int64_t n) { return "2^" + std::to_string(std::lround(std::log2(static_cast<double>(n)))); }
+
+// Median, min and max of the finite samples (a zero Spread when there are none).
+Spread spread_of(const std::vector<double>& v) {
+  std::vector<double> f;
+  for (double x : v)
+    if (std::isfinite(x)) f.push_back(x);
+  const bench::Stat s = bench::stat_of(f);
+  return {s.median, s.min, s.max};
 }
 
-int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_time) {
+std::string python_for_peers(const std::string& given) {
+  if (!given.empty()) return given;
+  if (const char* e = std::getenv("PARITY_PYTHON"); e && *e) return e;
+  return PARITY_PYTHON_EXECUTABLE;  // the interpreter CMake embeds (scripts/setup.sh's python3)
+}
+
+std::vector<const PeerSpec*> parse_peers(const std::string& list) {
+  std::vector<const PeerSpec*> out;
+  if (list == "none") return out;
+  std::stringstream ss(list);
+  for (std::string w; std::getline(ss, w, ',');) {
+    if (w.empty()) continue;
+    const PeerSpec* p = nullptr;
+    for (const PeerSpec& s : kPeers)
+      if (w == s.impl || w == "all") p = &s;
+    if (w == "all") {
+      for (const PeerSpec& s : kPeers) out.push_back(&s);
+      continue;
+    }
+    if (!p) {
+      std::string names;
+      for (const PeerSpec& s : kPeers) names += std::string(names.empty() ? "" : ", ") + s.impl;
+      throw CLI::ValidationError("--peers", "unknown peer '" + w + "' (known: " + names + ", all, none)");
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_time, const std::string& peer_list,
+                const std::string& python) {
   std::vector<int64_t> sizes;
   for (int64_t n : bench::sigmoid_sizes())
     if (n <= max_size) sizes.push_back(n);
   if (sizes.empty()) throw std::invalid_argument("--max-size is below the smallest size (1)");
-  std::vector<Curve> curves = {{"NumPy", "#1f77b4", {}},
-                               {"engine eager", "#d62728", {}},
-                               {"engine compiled", "#2ca02c", {}},
-                               {"engine sigmoid op", "#ff7f0e", {}},
-                               {"copy (floor)", "#7f7f7f", {}}};
-  // Ratios are taken within one repetition (both sides measured back to back), then the median.
-  enum { kEagerNp, kCompiledNp, kOpNp, kEagerCopy, kCompiledCopy, kRatios };
-  std::vector<std::vector<double>> ratio[kRatios];
-  for (auto& r : ratio) r.resize(sizes.size());
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    Tensor x = bench::sigmoid_input(sizes[i]);
-    std::vector<double> t[5];
-    for (int r = 0; r < reps; ++r) {
-      bench::SigmoidSample s = bench::sigmoid_sample(x, min_time);
-      t[0].push_back(s.numpy), t[1].push_back(s.eager), t[2].push_back(s.compiled), t[3].push_back(s.op),
-          t[4].push_back(s.copy);
-      ratio[kEagerNp][i].push_back(s.eager / s.numpy);
-      ratio[kCompiledNp][i].push_back(s.compiled / s.numpy);
-      ratio[kOpNp][i].push_back(s.op / s.numpy);
-      ratio[kEagerCopy][i].push_back(s.eager / s.copy);
-      ratio[kCompiledCopy][i].push_back(s.compiled / s.copy);
+  const std::vector<const PeerSpec*> specs = parse_peers(peer_list);
+  const std::string py = python_for_peers(python);
+  const std::string script = PARITY_BENCH_PEER_SCRIPT;
+
+  char tmpl[] = "/tmp/parity-bench-XXXXXX";
+  if (!mkdtemp(tmpl)) throw std::runtime_error("bench: cannot create a temporary directory");
+  const std::filesystem::path tmp = tmpl;
+  struct Cleanup {
+    std::filesystem::path p;
+    ~Cleanup() { std::error_code ec; std::filesystem::remove_all(p, ec); }
+  } cleanup{tmp};
+
+  // Peers start once (imports take seconds) and answer one sample at a time.
+  std::vector<Peer> peers;
+  for (const PeerSpec* s : specs) {
+    Peer p{s, nullptr, "", "", std::vector<std::vector<double>>(sizes.size()), std::vector<std::string>(sizes.size())};
+    try {
+      p.proc = std::make_unique<bench::PeerProcess>(py, script, s->impl, num_threads(),
+                                                   (tmp / (std::string(s->impl) + ".log")).string());
+      const std::string hello = p.proc->ask("", 300);
+      if (hello.rfind("ready ", 0) == 0) p.version = hello.substr(6);
+      else if (hello.rfind("missing", 0) == 0) p.status = "not installed (" + hello.substr(std::min<size_t>(8, hello.size())) + ")";
+      else p.status = "failed to start: " + hello;
+    } catch (const std::exception& e) {
+      p.status = std::string("failed to start: ") + e.what();
     }
-    for (int k = 0; k < 5; ++k) curves[k].stats.push_back(bench::stat_of(t[k]));
-    std::cerr << "bench: 2^" << std::lround(std::log2(static_cast<double>(sizes[i]))) << " done\n";
+    if (!p.status.empty()) p.proc.reset();
+    peers.push_back(std::move(p));
   }
-  std::cout << "sigmoid 1/(1+exp(-x)), float32; median of " << reps << " repetition(s), ± half the min-max range\n"
-            << "NumPy " << oracle::numpy_version() << " timed inside Python (timeit); engine timed in C++;"
-            << " each call allocates its result; " << num_threads() << " thread(s)\n\n";
-  std::cout << pad("size", 6) << pad("NumPy", 15) << pad("eager", 15) << pad("compiled", 15) << pad("sigmoid op", 15)
-            << pad("copy", 15) << pad("eager/NumPy", 12) << pad("comp/NumPy", 11) << pad("op/NumPy", 9)
-            << pad("eager/copy", 11) << pad("comp/copy", 10) << "\n";
-  const size_t widths[kRatios] = {12, 11, 9, 11, 10};
+
+  const char* engine_names[] = {"Parity eager expression", "Parity compiled", "Parity sigmoid op", "copy (floor)",
+                                "NumPy in-process"};
+  std::vector<std::vector<double>> eng[5];  // [impl][size][rep]
+  for (auto& e : eng) e.resize(sizes.size());
   for (size_t i = 0; i < sizes.size(); ++i) {
-    std::cout << pad("2^" + std::to_string(std::lround(std::log2(static_cast<double>(sizes[i])))), 6);
-    for (const Curve& c : curves) std::cout << pad(fmt_stat(c.stats[i]), 15);
-    for (int k = 0; k < kRatios; ++k) {
-      char r[24];
-      std::snprintf(r, sizeof r, "%.2f", bench::stat_of(ratio[k][i]).median);
-      std::cout << pad(r, widths[k]);
+    const Tensor x = bench::sigmoid_input(sizes[i]);
+    const std::string file = (tmp / ("x_" + std::to_string(sizes[i]) + ".f32")).string();
+    {
+      std::ofstream f(file, std::ios::binary);
+      f.write(static_cast<const char*>(x.data_ptr()), static_cast<std::streamsize>(x.nbytes()));
+      if (!f) throw std::runtime_error("bench: cannot write " + file);
+    }
+    for (int r = 0; r < reps; ++r) {
+      const bench::SigmoidSample s = bench::sigmoid_sample(x, min_time);
+      const double v[5] = {s.eager, s.compiled, s.op, s.copy, s.numpy};
+      for (int k = 0; k < 5; ++k) eng[k][i].push_back(v[k]);
+      for (Peer& p : peers) {
+        if (!p.proc) continue;
+        double ns = std::numeric_limits<double>::quiet_NaN();
+        try {
+          const std::string a = p.proc->ask("time " + file + " " + std::to_string(sizes[i]) + " " + std::to_string(min_time),
+                                            kPeerTimeout);
+          if (a.rfind("error", 0) == 0) {
+            if (p.error[i].empty()) p.error[i] = a.substr(std::min<size_t>(6, a.size()));
+          } else {
+            ns = std::stod(a);
+          }
+        } catch (const std::exception& e) {  // the process died or hung: no more samples from it
+          p.error[i] = e.what();
+          p.status = std::string("stopped at ") + size_label(sizes[i]) + ": " + e.what();
+          p.proc.reset();
+        }
+        p.t[i].push_back(ns);
+      }
+    }
+    std::cerr << "bench: " << size_label(sizes[i]) << " done\n";
+  }
+
+  // ---- the table ----
+  const int engine_threads = num_threads();
+  std::cout << "sigmoid 1/(1+exp(-x)), float32\n"
+            << "machine: " << cpu_name() << ", " << std::thread::hardware_concurrency() << " hardware threads; Parity "
+            << version() << ", SIMD target " << simd_target() << ", " << engine_threads
+            << " thread(s); peers are given the same thread count\n"
+            << "each figure: the median of " << reps << " repetition(s) ± half their min-max range; a repetition is one"
+            << " timed batch of calls (>= " << min_time << " s, the loop count doubled as timeit.autorange does) per"
+            << " implementation, all implementations interleaved at each size; every call allocates its result\n"
+            << "peers: each in its own plain python process (" << py << ", bench/peers/sigmoid_peer.py), timed with"
+            << " perf_counter on the engine's input values; 'NumPy in-process' is NumPy in this process's embedded"
+            << " interpreter (an extra row: its speed follows this process's malloc state)\n\n";
+  std::vector<Curve> curves;
+  auto add_curve = [&](const std::string& name, const char* color, bool dashed, const std::vector<std::vector<double>>& t) {
+    Curve c{name, color, dashed, {}};
+    for (const auto& v : t) c.stats.push_back(spread_of(v));
+    curves.push_back(std::move(c));
+  };
+  const size_t W = 30, C = 15;
+  std::cout << pad("time per call", W, true);
+  for (int64_t n : sizes) std::cout << pad(size_label(n), C);
+  std::cout << "\n";
+  auto print_row = [&](const std::string& label, const std::vector<std::vector<double>>& t,
+                       const std::vector<std::string>* errors = nullptr) {
+    std::cout << pad(label, W, true);
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      const Spread s = spread_of(t[i]);
+      std::cout << pad(s.ok() ? fmt_spread(s) : "failed", C);
     }
     std::cout << "\n";
+    if (errors)
+      for (size_t i = 0; i < sizes.size(); ++i)
+        if (!(*errors)[i].empty()) std::cout << "    " << label << " at " << size_label(sizes[i]) << ": " << (*errors)[i] << "\n";
+  };
+  for (Peer& p : peers) {
+    const std::string label = std::string(p.spec->label) + (p.version.empty() ? "" : " (" + p.version.substr(p.version.find(' ') + 1) + ")");
+    if (!p.version.empty()) {
+      print_row(label, p.t, &p.error);
+      add_curve(p.spec->label, p.spec->color, false, p.t);
+    } else {
+      std::cout << pad(label, W, true) << p.status << "\n";
+    }
+    if (!p.version.empty() && !p.status.empty()) std::cout << "    " << p.spec->label << ": " << p.status << "\n";
   }
-  if (!plot.empty()) write_plot(plot, svg_plot(sizes, curves));
+  const char* engine_colors[] = {"#d62728", "#2ca02c", "#ff7f0e", "#7f7f7f", "#1f77b4"};
+  for (int k = 0; k < 5; ++k) {
+    print_row(engine_names[k], eng[k]);
+    add_curve(engine_names[k], engine_colors[k], k >= 3, eng[k]);
+  }
+
+  // ---- ratios, taken within each repetition, then the median ----
+  auto ratio_row = [&](const std::string& label, auto&& num_den) {
+    std::cout << pad(label, W, true);
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      std::vector<double> r;
+      for (int k = 0; k < reps; ++k) {
+        const auto [a, b] = num_den(i, k);
+        if (std::isfinite(a) && std::isfinite(b) && b > 0) r.push_back(a / b);
+      }
+      char buf[24];
+      const Spread s = spread_of(r);
+      std::snprintf(buf, sizeof buf, "%.2f", s.median);
+      std::cout << pad(s.ok() ? buf : "-", C);
+    }
+    std::cout << "\n";
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto peer_t = [&](const char* impl, size_t i, int k) {
+    for (const Peer& p : peers)
+      if (std::string(p.spec->impl) == impl && static_cast<size_t>(k) < p.t[i].size()) return p.t[i][k];
+    return nan;
+  };
+  auto fastest = [&](size_t i, int k) {
+    double m = nan;
+    for (const Peer& p : peers)
+      if (static_cast<size_t>(k) < p.t[i].size() && std::isfinite(p.t[i][k]) && !(m <= p.t[i][k])) m = p.t[i][k];
+    return m;
+  };
+  enum { kEager, kCompiled, kOp, kCopy, kNumpyIn };
+  std::cout << "\nratios (median of the per-repetition ratios; below 1: Parity is faster)\n";
+  ratio_row("compiled / NumPy", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], peer_t("numpy", i, k)}; });
+  ratio_row("compiled / fastest peer", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], fastest(i, k)}; });
+  std::cout << pad("  fastest peer (by median)", W, true);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    std::string best = "-";
+    double m = 0;
+    for (const Peer& p : peers) {
+      const Spread s = spread_of(p.t[i]);
+      if (s.ok() && (best == "-" || s.median < m)) best = p.spec->impl, m = s.median;
+    }
+    std::cout << pad(best, C);
+  }
+  std::cout << "\n";
+  ratio_row("compiled / copy", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], eng[kCopy][i][k]}; });
+  ratio_row("sigmoid op / copy", [&](size_t i, int k) { return std::pair{eng[kOp][i][k], eng[kCopy][i][k]}; });
+  ratio_row("eager / NumPy", [&](size_t i, int k) { return std::pair{eng[kEager][i][k], peer_t("numpy", i, k)}; });
+  ratio_row("sigmoid op / NumPy", [&](size_t i, int k) { return std::pair{eng[kOp][i][k], peer_t("numpy", i, k)}; });
+  ratio_row("compiled / NumPy in-process", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], eng[kNumpyIn][i][k]}; });
+
+  if (!plot.empty()) {
+    const std::string subtitle = cpu_name() + ", " + std::to_string(engine_threads) + " thread(s), SIMD " + simd_target() +
+                                 "; median of " + std::to_string(reps) + ", bars min-max; peers in their own processes";
+    write_plot(plot, svg_plot("sigmoid 1/(1+exp(-x)), float32: time per call", subtitle, sizes, curves));
+  }
   return 0;
 }
 
@@ -186,20 +298,31 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
 
 void add_bench_command(CLI::App& app) {
   struct Args {
-    std::string plot;
+    std::string plot, peers = "all", python;
     int reps = 5;
     int64_t max_size = int64_t{1} << 24;
     double min_time = 0.05;
   };
   auto a = std::make_shared<Args>();
-  auto* b = app.add_subcommand("bench", "Benchmarks against NumPy in this process");
+  auto* b = app.add_subcommand("bench", "Benchmarks against NumPy and the peers a user would pick");
   b->require_subcommand(1);
-  auto* s = b->add_subcommand("sigmoid", "Time 1/(1+exp(-x)) (float32, 2^0..2^24): NumPy, engine eager, compiled, sigmoid op, copy");
+  auto* s = b->add_subcommand("sigmoid", "Time 1/(1+exp(-x)) (float32, 2^0..2^24): the engine eager, compiled, "
+                                         "sigmoid op and copy; NumPy, numexpr, PyTorch, JAX each in its own process");
   s->add_option("--plot", a->plot, "Write the plot (time vs size, log-log) to this file: .svg, or .png (rendered by rsvg-convert)");
   s->add_option("--repetitions", a->reps, "Repetitions per size (median and spread)")->capture_default_str()->check(CLI::PositiveNumber);
-  s->add_option("--max-size", a->max_size, "Largest size to time (sizes are 2^0, 2^5, 2^10, 2^15, 2^20, 2^24)")->capture_default_str();
-  s->add_option("--min-time", a->min_time, "Seconds per timed batch (each implementation, size, repetition)")->capture_default_str();
-  s->callback([a] { run_guarded([&] { return run_sigmoid(a->plot, a->reps, a->max_size, a->min_time); }); });
+  s->add_option("--max-size", a->max_size, "Largest size to time (sizes are 2^0, 2^5, 2^10, 2^15, 2^20, 2^24)")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  s->add_option("--min-time", a->min_time, "Seconds per timed batch (each implementation, size, repetition)")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  s->add_option("--peers", a->peers, "Peers to time, comma-separated: numpy, numexpr, torch.sigmoid, torch.eager, "
+                                     "torch.compile, jax.jit; 'all' or 'none' (a peer not installed is printed as such)")
+      ->capture_default_str();
+  s->add_option("--python", a->python, "The python3 that runs the peers (default: $PARITY_PYTHON, else the interpreter "
+                                       "the build embeds)");
+  s->callback([a] {
+    parse_peers(a->peers);  // a typo is a usage error before anything runs
+    run_guarded([&] { return run_sigmoid(a->plot, a->reps, a->max_size, a->min_time, a->peers, a->python); });
+  });
 }
 
 }  // namespace parity::cli

@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Installs what Parity needs from Debian's packages and PyPI. Idempotent: quick when all is present.
+#   --peers   also the benchmark peers of requirements-peers.txt (PyTorch, JAX, numexpr; ~5 GB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PEERS=0
+for a in "$@"; do
+  case "$a" in
+    --peers) PEERS=1 ;;
+    *) echo "setup.sh: unknown option $a (known: --peers)" >&2; exit 2 ;;
+  esac
+done
 
 PKGS=(cmake g++ make ninja-build libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
       pybind11-dev libcli11-dev nlohmann-json3-dev libfmt-dev ccache libopenblas-dev libhwy-dev librsvg2-bin)
@@ -17,19 +25,26 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY=${PARITY_PYTHON:-python3}
-if ! "$PY" - <<'PYEOF' 2>/dev/null
-import sys, re
+# True when every pin of the requirements file $1 is installed at its version.
+pinned() {
+  "$PY" - "$1" <<'PYEOF' 2>/dev/null
+import sys
 from importlib.metadata import version
 want = {}
-for line in open("requirements.txt"):
+for line in open(sys.argv[1]):
     line = line.split("#")[0].strip()
     if line:
         n, v = line.split("==")
         want[n] = v
 sys.exit(0 if all(version(n) == v for n, v in want.items()) else 1)
 PYEOF
-then
+}
+if ! pinned requirements.txt; then
   echo "[setup] installing Python requirements into $("$PY" -c 'import sys; print(sys.prefix)')"
   "$PY" -m pip install -q --disable-pip-version-check -r requirements.txt
+fi
+if [ "$PEERS" = 1 ] && ! pinned requirements-peers.txt; then
+  echo "[setup] installing the benchmark peers (requirements-peers.txt; PyTorch is about 5 GB)"
+  "$PY" -m pip install -q --disable-pip-version-check -c requirements.txt -r requirements-peers.txt
 fi
 echo "[setup] ok"
