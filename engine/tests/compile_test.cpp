@@ -298,3 +298,38 @@ TEST(Compile, RandomChainsEqualEager) {
   std::cout << "[  CHAINS  ] " << same << " equal, " << errors << " raised the eager error, " << fused << " fused\n";
   EXPECT_GT(fused, 50);  // most chains are fusable: the test exercises the fused path
 }
+
+// Chains (each step takes the previous value and at most one input or constant) run with their
+// value in a vector register (simd::chain); lanes exp sends to its scalar kernel, the tail, and
+// the operand order of - and / must still give the eager bits.
+TEST(Compile, RegisterChainsEqualEagerOnSpecialValues) {
+  auto sig = compile([](const Tensor& x) { return sigmoid_expr(x); });
+  auto ordered = compile([](const Tensor& x, const Tensor& y) {
+    return subtract(1, divide(2, multiply(exp(subtract(x, y)), y)));
+  });
+  auto swapped = compile([](const Tensor& x, const Tensor& y) { return divide(exp(add(negative(x), 0.5)), y); });
+  const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 100.0, -100.0, 800.0, -800.0, 1e-310, 88.5, -87.5};
+  for (DType dt : {float32, float64}) {
+    Generator rng(7);
+    for (int64_t n : {1, 15, 16, 17, 100, 1000, 70001}) {
+      Tensor x = rng.uniform({n}, -5.0, 5.0, dt);
+      Tensor y = rng.uniform({n}, 0.5, 2.0, dt);
+      for (int64_t k = 0; k < n; k += 7) x.index_put({k}, specials[(k / 7) % 12]);
+      Tensor one = full({1}, 1.5, dt);  // a broadcast input
+      const std::string at = std::string(name(dt)) + " n=" + std::to_string(n);
+      for (int rep = 0; rep < 2; ++rep) {  // the trace's eager result, then the compiled one
+        EXPECT_TRUE(same_bits(sig(x), sigmoid_expr(x))) << at;
+        EXPECT_TRUE(same_bits(ordered(x, y), subtract(1, divide(2, multiply(exp(subtract(x, y)), y))))) << at;
+        EXPECT_TRUE(same_bits(swapped(x, y), divide(exp(add(negative(x), 0.5)), y))) << at;
+        EXPECT_TRUE(same_bits(swapped(x, one), divide(exp(add(negative(x), 0.5)), one))) << at;
+      }
+    }
+  }
+  // 32 MiB of float64: every thread's share is stored non-temporally.
+  Tensor big = Generator(8).uniform({int64_t{1} << 22}, -30.0, 30.0, float64);
+  for (int rep = 0; rep < 2; ++rep) EXPECT_TRUE(same_bits(sig(big), sigmoid_expr(big)));
+  // Each of these ran as a register chain, not only blockwise.
+  EXPECT_EQ(sig.info().register_chains, sig.info().traces);
+  EXPECT_EQ(ordered.info().register_chains, ordered.info().traces);
+  EXPECT_EQ(swapped.info().register_chains, swapped.info().traces);
+}

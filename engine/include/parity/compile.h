@@ -42,6 +42,7 @@ struct CompileInfo {
   int64_t traces = 0;       // signatures traced
   int64_t fused_calls = 0;  // calls served by a fused program
   int64_t eager_calls = 0;  // calls that ran f (traces included)
+  int64_t register_chains = 0;  // traced signatures run as one register chain (exp, + - * /, negative)
   std::vector<std::string> not_fused;  // per signature that is not fused: "float32 (3,): why"
 };
 

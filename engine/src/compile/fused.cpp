@@ -17,10 +17,12 @@ constexpr int64_t kBlock = 512;
 constexpr int64_t kFlatMax = int64_t{1} << 16;  // below this, one call without run_strided
 constexpr int kMaxExt = 64;                      // operands of the flat call kept on the stack
 constexpr size_t kMaxSignatures = 64;
+// A chain whose output (one call's share of the loop) is at least this large stores it non-temporally: the
+// output would not stay in cache anyway, and streaming saves reading each line before writing it.
+constexpr int64_t kStreamBytes = int64_t{4} << 20;
 
-// One ext operand per input, const and output: run_strided hands their pointers and strides.
-void fused_loop(char** data, const int64_t* strides, int64_t n, const void* ctx) {
-  const Program& p = *static_cast<const Program*>(ctx);
+// Elements [i0, i1) of the loop, blockwise: each step over a block of kBlock before the next step.
+void run_blocks(const Program& p, char** data, const int64_t* strides, int64_t i0, int64_t i1) {
   thread_local std::unique_ptr<char[]> scratch_buf;
   thread_local int64_t scratch_cap = 0;
   if (scratch_cap < p.scratch_bytes + 64) {
@@ -31,17 +33,17 @@ void fused_loop(char** data, const int64_t* strides, int64_t n, const void* ctx)
   const size_t nsteps = p.steps.size();
   const int next = p.ninputs + static_cast<int>(p.consts.size() + p.outputs.size());
   const int first_out = p.ninputs + static_cast<int>(p.consts.size());
-  for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
-    const int64_t m = std::min(kBlock, n - i0);
+  for (; i0 < i1; i0 += kBlock) {
+    const int64_t m = std::min(kBlock, i1 - i0);
     // Prefetch the next block of every streamed operand: the steps between two blocks' memory
     // accesses are long enough that the hardware prefetcher stops running ahead, and a chain
     // then paid memory and compute one after the other (exp(negative(x)) at 2^24 took the sum).
-    if (i0 + kBlock < n)
+    if (i0 + kBlock < i1)
       for (int e = 0; e < next; ++e) {
         const int64_t st = strides[e];
         if (st <= 0 || st > 16) continue;
         const char* q = data[e] + (i0 + kBlock) * st;
-        const int64_t bytes = std::min(kBlock, n - i0 - kBlock) * st;
+        const int64_t bytes = std::min(kBlock, i1 - i0 - kBlock) * st;
         for (int64_t b = 0; b < bytes; b += 64) {
           if (e >= first_out) __builtin_prefetch(q + b, 1);
           else __builtin_prefetch(q + b, 0);
@@ -65,6 +67,42 @@ void fused_loop(char** data, const int64_t* strides, int64_t n, const void* ctx)
       st.fn(args, st_bytes, m, nullptr);
     }
   }
+}
+
+// A chain program over [0, n) with every operand contiguous or one value: simd::chain, and the
+// vectors it leaves (exp's scalar lanes, the tail) blockwise: the same loops, the same bits.
+template <class T>
+bool run_chain(const Program& p, char** data, const int64_t* strides, int64_t n) {
+  const int first_out = p.ninputs + static_cast<int>(p.consts.size());
+  if (strides[first_out] != sizeof(T)) return false;
+  const T* src[simd::kChainMaxSrc] = {};
+  bool contig[simd::kChainMaxSrc] = {};
+  for (int e = 0; e < first_out && e < simd::kChainMaxSrc; ++e) {
+    if (strides[e] != 0 && strides[e] != sizeof(T)) return false;
+    src[e] = reinterpret_cast<const T*>(data[e]);
+    contig[e] = strides[e] != 0;
+  }
+  T* out = reinterpret_cast<T*>(data[first_out]);
+  const int nops = static_cast<int>(p.chain_ops.size());
+  const bool stream = n * static_cast<int64_t>(sizeof(T)) >= kStreamBytes;
+  for (int64_t i = 0; i < n;) {
+    i = simd::chain(p.chain_ops.data(), nops, p.chain_start, src, contig, out, i, n, stream);
+    if (i >= n) break;
+    const int64_t m = std::min<int64_t>(64, n - i);
+    run_blocks(p, data, strides, i, i + m);  // operands' pointers are those of element 0
+    i += m;
+  }
+  return true;
+}
+
+// One ext operand per input, const and output: run_strided hands their pointers and strides.
+void fused_loop(char** data, const int64_t* strides, int64_t n, const void* ctx) {
+  const Program& p = *static_cast<const Program*>(ctx);
+  if (p.chain) {
+    const DType t = p.steps.back().out;
+    if (t == DType::Float32 ? run_chain<float>(p, data, strides, n) : run_chain<double>(p, data, strides, n)) return;
+  }
+  run_blocks(p, data, strides, 0, n);
 }
 }  // namespace
 
@@ -98,6 +136,48 @@ void Program::finish() {
       if (st.in[k].kind == Operand::Input) input_used[st.in[k].index] = 1;
   consts_flat = true;
   for (const Tensor& c : consts) consts_flat = consts_flat && (c.size() == 1 || (c.shape() == shape && c.is_contiguous()));
+  find_chain();
+}
+
+void Program::find_chain() {
+  chain = false;
+  chain_ops.clear();
+  const size_t ns = steps.size();
+  if (ns == 0 || ns > static_cast<size_t>(simd::kChainMaxOps) || outputs.size() != 1 || outputs[0] != static_cast<int>(ns) - 1)
+    return;
+  const DType t = steps.back().out;
+  auto ext_of = [&](const Operand& o) {  // -1: not an input or const
+    const int e = o.kind == Operand::Input ? o.index : o.kind == Operand::Const ? ninputs + o.index : -1;
+    return e < simd::kChainMaxSrc ? e : -1;
+  };
+  auto dtype_ok = [&](const Operand& o) {
+    return o.kind == Operand::Input || (o.kind == Operand::Const && consts[o.index].dtype() == t);
+  };
+  for (size_t s = 0; s < ns; ++s) {
+    const Step& st = steps[s];
+    if (st.chain_code < 0 || st.op || st.out != t || st.nin < 1 || st.nin > 2) return;
+    simd::ChainOp op{static_cast<simd::ChainCode>(st.chain_code), false, -1};
+    const Operand prev{Operand::Step, static_cast<int>(s) - 1};
+    auto is_prev = [&](const Operand& o) { return s > 0 && o.kind == Operand::Step && o.index == prev.index; };
+    if (s == 0) {  // the chain starts from the first operand
+      if (ext_of(st.in[0]) < 0 || !dtype_ok(st.in[0])) return;
+      chain_start = ext_of(st.in[0]);
+      if (st.nin == 2) {
+        if (ext_of(st.in[1]) < 0 || !dtype_ok(st.in[1])) return;
+        op.src = static_cast<int8_t>(ext_of(st.in[1]));
+      }
+    } else if (st.nin == 1) {
+      if (!is_prev(st.in[0])) return;
+    } else {
+      const int k = is_prev(st.in[0]) ? 1 : is_prev(st.in[1]) ? 0 : -1;  // the other operand
+      if (k < 0 || ext_of(st.in[k]) < 0 || !dtype_ok(st.in[k])) return;
+      op.src = static_cast<int8_t>(ext_of(st.in[k]));
+      op.other_first = k == 0;
+    }
+    chain_ops.push_back(op);
+  }
+  // An input's dtype is the loop's: a different one would have a cast step (no chain code).
+  chain = true;
 }
 
 void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs) {
@@ -288,6 +368,10 @@ CompileInfo Cache::info() const {
   i.eager_calls = impl_->eager.load();
   std::lock_guard<std::mutex> lock(impl_->mu);
   i.not_fused = impl_->not_fused;
+  for (size_t k = 0; k < impl_->count.load(std::memory_order_acquire); ++k) {
+    const Plan* p = impl_->entries[k]->plan.get();
+    if (p && p->fused && p->fused->chain) ++i.register_chains;
+  }
   return i;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../iter.h"
+#include "../simd/simd.h"
 #include "../ufunc.h"
 
 namespace parity::compile_detail {
@@ -34,6 +35,7 @@ struct Step {
   DType out;
   OpFn op;                    // set: an op run as usual on `args` (fn, nin and in unused)
   std::vector<Operand> args;
+  int chain_code = -1;        // a simd::ChainCode: fn is that vector op's eager float loop
 };
 
 struct Program {
@@ -53,7 +55,13 @@ struct Program {
   int64_t scratch_bytes = 0;
   bool consts_flat = true;  // every const is one element or C-contiguous in `shape`
   std::vector<char> input_used;  // inputs no kept step reads are not walked (any shape)
+  // Set by finish() when the steps form one simd::chain: each takes the previous step's value and
+  // at most one input or const, all in one float dtype, the last is the only output.
+  bool chain = false;
+  int chain_start = 0;  // ext operand the chain starts from
+  std::vector<simd::ChainOp> chain_ops;
   void finish();
+  void find_chain();
 };
 
 // What a traced signature runs: one fused program (every op f ran was a ufunc), or segments in

@@ -58,6 +58,23 @@ bool Tracer::resolve(const Tensor& t, Operand& o) {
   return true;
 }
 
+namespace {
+// The ufuncs whose float32/float64 loops are simd.h's vector ops for contiguous and broadcast
+// operands (IEEE arithmetic, the sign flip, FastExp), so a chain of them may run as simd::chain.
+int chain_code_of(const UFuncDef& uf, const LoopSig& loop) {
+  const DType t = loop.out;
+  if (t != DType::Float32 && t != DType::Float64) return -1;
+  for (int k = 0; k < uf.nin; ++k)
+    if (loop.in[k] != t) return -1;
+  static const std::pair<const char*, simd::ChainCode> codes[] = {
+      {"negative", simd::ChainCode::Neg}, {"exp", simd::ChainCode::Exp},       {"add", simd::ChainCode::Add},
+      {"subtract", simd::ChainCode::Sub}, {"multiply", simd::ChainCode::Mul}, {"divide", simd::ChainCode::Div}};
+  for (const auto& [name, code] : codes)
+    if (std::string_view(uf.name) == name) return static_cast<int>(code);
+  return -1;
+}
+}  // namespace
+
 void Tracer::on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs, const OutArg& out,
                       const void* ctx, const Tensor& r) {
   Suspend quiet;  // the tracer's own tensors are not f's
@@ -76,6 +93,7 @@ void Tracer::on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs,
                                       : shapes_[o.index];
   };
   Step st{loop.fn, static_cast<int>(inputs.size()), {}, loop.out, {}, {}};
+  st.chain_code = chain_code_of(uf, loop);
   for (size_t k = 0; k < inputs.size(); ++k) {
     Operand o;
     if (inputs[k]->is_tensor()) {

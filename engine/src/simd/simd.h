@@ -68,6 +68,29 @@ PARITY_SIMD_BINARY_DECL(multiply)
 PARITY_SIMD_BINARY_DECL(divide)
 #undef PARITY_SIMD_BINARY_DECL
 
+// A compiled chain (compile(f), fused.cpp): a value carried in a vector register through ops that
+// each take it and at most one other operand, e.g. 1 / (1 + exp(-x)). Each op is the eager loop's
+// vector op (IEEE arithmetic, sign flip, FastExp), so results equal the eager calls bit for bit.
+enum class ChainCode : uint8_t { Neg, Exp, Add, Sub, Mul, Div };
+struct ChainOp {
+  ChainCode code;
+  bool other_first;  // binary: the other operand is the left one (1 - v, 1 / v)
+  int8_t src;        // binary: the other operand's source
+};
+// Up to this many ops and sources per chain.
+inline constexpr int kChainMaxOps = 32, kChainMaxSrc = 16;
+// out[i] = the chain on element i for i in [i0, n), starting from source `start`; source k is
+// src[k][i] (contig[k]) or the one value src[k][0]; src and contig have kChainMaxSrc entries (unused:
+// null). Stops at the first vector of lanes that the
+// eager loop would send to a scalar kernel (exp outside its vector range), or where fewer than a
+// vector's lanes remain, and returns that index: the caller computes from there through the eager
+// loops (a chain of at most 64 elements), then calls again. `stream`: non-temporal stores for
+// aligned vectors (an output too large to stay in cache: no read of it before the write).
+int64_t chain(const ChainOp* ops, int nops, int start, const float* const* src, const bool* contig, float* out,
+              int64_t i0, int64_t n, bool stream);
+int64_t chain(const ChainOp* ops, int nops, int start, const double* const* src, const bool* contig, double* out,
+              int64_t i0, int64_t n, bool stream);
+
 // Highway's name for the target the dispatcher chose on this processor ("AVX3", "AVX2"...).
 const char* target_name();
 
