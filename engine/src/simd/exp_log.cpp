@@ -11,6 +11,7 @@
 #include <hwy/contrib/math/math-inl.h>
 
 #include "simd/loops-inl.h"
+#include "simd/sleef-inl.h"  // float64 expm1, log10: SLEEF u10 (1 ULP)
 
 HWY_BEFORE_NAMESPACE();
 namespace parity::simd {
@@ -73,7 +74,7 @@ struct ExpOp {
 };
 // expm1(+-0) and of subnormals is x itself: the scalar kernel keeps the sign and bits.
 struct Expm1Op {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Expm1(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return Expm1U1(d, x); }
   template <class D, class V, class T = hn::TFromD<D>> auto Ok(D d, V x) const {
     return hn::And(InRange(d, x, kExpLo<T>, kExpHi<T>), hn::Ge(hn::Abs(x), hn::Set(d, kTiny<T>)));
   }
@@ -86,7 +87,7 @@ struct LogOp {
   }
 };
 struct Log10Op {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Log10(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return Log10U1(d, x); }
   template <class D, class V> auto Ok(D d, V x) const { return LogOp().Ok(d, x); }
 };
 // log2 of a power of two is an exact integer on the scalar path; Highway's log(x) * log2(e) can
