@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "fuzz_common.h"
+#include "parity/build_info.h"
 #include "parity/opdocs.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
@@ -15,11 +16,12 @@ using namespace parity;
 
 namespace parity::cli {
 void add_bench_command(CLI::App& app);  // bench sigmoid (cli/bench_cmd.cpp)
+void add_info_command(CLI::App& app);   // info (cli/info_cmd.cpp)
 }
 
 int main(int argc, char** argv) {
   CLI::App app{"parity: a NumPy-semantics tensor engine and its conformance tools"};
-  app.set_version_flag("--version", std::string("parity ") + kVersion);
+  app.set_version_flag("--version", std::string("parity ") + kVersion + " (SIMD target " + simd_target() + ")");
   app.require_subcommand(1);
 
   auto* dtypes = app.add_subcommand("dtypes", "List the dtypes with their item sizes and kinds");
@@ -41,6 +43,7 @@ int main(int argc, char** argv) {
   cli::add_check_command(app);
   cli::add_report_command(app);
   cli::add_bench_command(app);
+  cli::add_info_command(app);
 
   CLI11_PARSE(app, argc, argv);
 

@@ -12,6 +12,7 @@
 
 #include "simd/loops-inl.h"
 #include "simd/fast_exp-inl.h"
+#include "simd/sleef-inl.h"  // float64 expm1, log10: SLEEF u10 (1 ULP)
 
 HWY_BEFORE_NAMESPACE();
 namespace parity::simd {
@@ -19,7 +20,7 @@ namespace HWY_NAMESPACE {
 
 // expm1(+-0) and of subnormals is x itself: the scalar kernel keeps the sign and bits.
 struct Expm1Op {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Expm1(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return Expm1U1(d, x); }
   template <class D, class V, class T = hn::TFromD<D>> auto Ok(D d, V x) const {
     return hn::And(InRange(d, x, kExpLo<T>, kExpHi<T>), hn::Ge(hn::Abs(x), hn::Set(d, kTiny<T>)));
   }
@@ -32,7 +33,7 @@ struct LogOp {
   }
 };
 struct Log10Op {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Log10(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return Log10U1(d, x); }
   template <class D, class V> auto Ok(D d, V x) const { return LogOp().Ok(d, x); }
 };
 // log2 of a power of two is an exact integer on the scalar path; Highway's log(x) * log2(e) can

@@ -1,4 +1,5 @@
-// sin, cos, tanh, sinh, arcsin, arctan with Highway's vector math (hwy/contrib/math), inside the
+// sin, cos, tanh, sinh, arcsin, arctan with Highway's vector math (hwy/contrib/math; float64 cos,
+// sinh and arcsin with SLEEF's 1-ULP routines, simd/sleef-inl.h), inside the
 // ranges math-inl.h documents; other lanes (nan, inf, out of range, zeros and subnormals whose
 // result is x itself) take the scalar kernel. See exp_log.cpp.
 #undef HWY_TARGET_INCLUDE
@@ -9,6 +10,7 @@
 #include <hwy/contrib/math/math-inl.h>
 
 #include "simd/loops-inl.h"
+#include "simd/sleef-inl.h"  // float64 cos, arcsin, sinh: SLEEF u10 (1 ULP)
 
 HWY_BEFORE_NAMESPACE();
 namespace parity::simd {
@@ -24,7 +26,7 @@ struct SinOp {
   }
 };
 struct CosOp {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Cos(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return CosU1(d, x); }
   template <class D, class V, class T = hn::TFromD<D>> auto Ok(D d, V x) const {
     return AbsInRange(d, x, T(0), kTrigMax<T>);
   }
@@ -38,13 +40,13 @@ struct TanhOp {
 };
 // sinh: documented [-88.7228, 88.7228] (float32), [-709, 709] (float64): expm1(|x|) must not overflow.
 struct SinhOp {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Sinh(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return SinhU1(d, x); }
   template <class D, class V, class T = hn::TFromD<D>> auto Ok(D d, V x) const {
     return AbsInRange(d, x, kTiny<T>, sizeof(T) == 4 ? T(88) : T(709));
   }
 };
 struct ArcsinOp {
-  template <class D, class V> V operator()(D d, V x) const { return hn::Asin(d, x); }
+  template <class D, class V> V operator()(D d, V x) const { return AsinU1(d, x); }
   template <class D, class V, class T = hn::TFromD<D>> auto Ok(D d, V x) const {
     return AbsInRange(d, x, kTiny<T>, T(1));
   }

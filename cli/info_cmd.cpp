@@ -1,0 +1,30 @@
+// `parity info`: what this build runs with on this machine: the engine's version, the SIMD target
+// the vector loops run (Highway's runtime choice) and the others this processor could run, the
+// engine's threads, and the NumPy the oracle embeds.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "parity/build_info.h"
+#include "parity/errors.h"
+#include "parity/oracle.h"
+#include "parity/threads.h"
+
+namespace parity::cli {
+
+void add_info_command(CLI::App& app) {
+  auto* c = app.add_subcommand("info", "Print the version, the SIMD target the vector loops run, threads and NumPy");
+  c->callback([] {
+    std::cout << "parity " << version() << "\n";
+    std::cout << "SIMD target: " << simd_target() << "\n";
+    std::cout << "SIMD targets this processor runs:";
+    for (const auto& t : simd_targets_runnable()) std::cout << " " << t;
+    std::cout << "\nthreads: " << num_threads() << "\n";
+    try {
+      std::cout << "numpy: " << oracle::numpy_version() << "\n";
+    } catch (const std::exception& e) {
+      std::cout << "numpy: unavailable (" << e.what() << ")\n";
+    }
+  });
+}
+
+}  // namespace parity::cli
