@@ -109,6 +109,7 @@ struct Msg {  // child -> parent: the case about to run; item == UINT32_MAX when
           rec.max_abs = cr.verdict.max_abs;
           rec.max_rel = cr.verdict.max_rel;
           rec.max_ulp = cr.verdict.max_ulp;
+          rec.has_ulp = cr.verdict.has_ulp;
         } else {
           rec = make_record(dc, cr);
           rec.op = it.op->name;

@@ -81,6 +81,7 @@ std::string summary_table(const Results& r) {
     uint64_t cases = 0, matches = 0, accepted = 0;
     std::map<Mismatch, uint64_t> mism;
     double max_ulp = 0;
+    bool has_ulp = false;  // some case had a float result
     uint64_t grad_checked = 0;
   };
   std::map<std::string, Row> rows;
@@ -92,6 +93,7 @@ std::string summary_table(const Results& r) {
       row->accepted += st.accepted;
       row->grad_checked += st.grad_checked;
       for (const auto& [k, n] : st.mismatches) row->mism[k] += n;
+      row->has_ulp = row->has_ulp || st.worst.has_value();
       if (std::isnan(st.max_ulp) || std::isnan(row->max_ulp)) row->max_ulp = std::nan("");
       else row->max_ulp = std::max(row->max_ulp, st.max_ulp);
     }
@@ -118,7 +120,7 @@ std::string summary_table(const Results& r) {
       s << buf;
     }
     if (!r.grad) {
-      std::snprintf(buf, sizeof buf, " %9s", format_number(row.max_ulp).c_str());
+      std::snprintf(buf, sizeof buf, " %9s", row.has_ulp ? format_number(row.max_ulp).c_str() : "-");
       s << buf;
     }
     s << "\n";
@@ -341,7 +343,7 @@ void print_record(const CaseRecord& r) {
   if (!r.detail.empty()) std::cout << "difference: " << r.detail << "\n";
   if (r.kind == Mismatch::value || r.max_abs != 0 || r.max_ulp != 0)
     std::cout << "largest difference: abs " << format_number(r.max_abs) << ", rel " << format_number(r.max_rel)
-              << ", ulp " << format_number(r.max_ulp) << "\n";
+              << ", ulp " << (r.has_ulp ? format_number(r.max_ulp) : "-") << "\n";
   std::cout << "\ninputs:\n" << r.inputs;
   if (!r.inputs.empty() && r.inputs.back() != '\n') std::cout << "\n";
   std::cout << "\nengine: " << r.engine << "\nnumpy:  " << r.numpy << "\n";

@@ -110,7 +110,7 @@ Verdict check_against_numpy(const std::string& suite, const Case& c, DType d, Ou
   Outcome want = numpy().run(c);
   // Tolerances are per result dtype: sin(int16) is a float32 result, compared as float32.
   DType rd = (!want.error && !want.values.empty()) ? want.values[0].dtype() : d;
-  Verdict v = compare(got, want, c.op->tolerance(rd));
+  Verdict v = compare(got, want, c.op->tolerance(rd), c.compute_dtype);
   if (!v.match()) {
     if (const Discrepancy* x = c.op->find_discrepancy(Discrepancy::Kind::differs, suite, d, c.input, c.out)) {
       std::cout << "[ DECLARED ] " << c.op->name << " " << name(d) << ": " << x->what << " -- " << x->reason << "\n";

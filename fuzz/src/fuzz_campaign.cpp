@@ -62,6 +62,7 @@ void put_record(Writer& w, const CaseRecord& r) {
   w.u8(static_cast<uint8_t>(r.variant));
   w.u8(static_cast<uint8_t>(r.kind));
   w.f64(r.max_abs); w.f64(r.max_rel); w.f64(r.max_ulp);
+  w.u8(r.has_ulp ? 1 : 0);
   w.str(r.detail); w.str(r.inputs); w.str(r.engine); w.str(r.numpy); w.str(r.python); w.str(r.accepted);
 }
 CaseRecord get_record(Reader& rd) {
@@ -72,6 +73,7 @@ CaseRecord get_record(Reader& rd) {
   r.variant = static_cast<Variant>(rd.get<uint8_t>());
   r.kind = static_cast<Mismatch>(rd.get<uint8_t>());
   r.max_abs = rd.get<double>(); r.max_rel = rd.get<double>(); r.max_ulp = rd.get<double>();
+  r.has_ulp = rd.get<uint8_t>() != 0;
   r.detail = rd.str(); r.inputs = rd.str(); r.engine = rd.str(); r.numpy = rd.str(); r.python = rd.str();
   r.accepted = rd.str();
   return r;
@@ -254,6 +256,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
     const CaseResult& r = res[k];
     const Mismatch kind = r.verdict.kind;
     uint8_t flags = r.accepted.empty() ? 0 : 1;
+    if (r.verdict.has_ulp) flags |= 16;  // the distances below are of a float result
     const bool mismatch = kind != Mismatch::none && r.accepted.empty();
     w.u64(u.idx[k]);
     w.u8(static_cast<uint8_t>(cases[k].dtype));
@@ -436,27 +439,26 @@ Results run_campaign(const Options& opts) {
       Stats& s = res.stats[key_of(u.op, d)];
       ++done;
       if (flags & 8) ++s.grad_checked;
-      if (flags & 1) {  // a declared discrepancy
-        ++s.cases;
-        ++s.accepted;
-        continue;
-      }
-      if (flags & 2) {
+      const CaseId drawn = gen.id(ops[u.op]->name, o.seed, index);
+      if (flags & 2) {  // the (maybe shrunk) record; the distances above are the drawn case's
         CaseRecord rec = get_record(rd);
         ++mismatches;
         s.add(rec, true);
         s.max_abs = std::max(s.max_abs, a);
         s.max_rel = std::max(s.max_rel, rel);
         s.max_ulp = std::max(s.max_ulp, ulp);
+        if (flags & 16) s.note_worst(WorstCase{drawn, ulp, kind, false});
         if ((flags & 4) && o.on_finding) o.on_finding(rec);
         continue;
       }
       CaseRecord rec;
-      rec.id = gen.id(ops[u.op]->name, o.seed, index);
+      rec.id = drawn;
       rec.op = ops[u.op]->name;
       rec.dtype = d;
       rec.kind = kind;
+      if (flags & 1) rec.accepted = "declared";  // a declared discrepancy: counted in Stats::accepted
       rec.max_abs = a; rec.max_rel = rel; rec.max_ulp = ulp;
+      rec.has_ulp = (flags & 16) != 0;
       s.add(rec, false);
     }
   };

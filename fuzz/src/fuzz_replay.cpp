@@ -147,6 +147,7 @@ CaseRecord make_record(const DrawnCase& d, const CaseResult& r) {
   rec.max_abs = r.verdict.max_abs;
   rec.max_rel = r.verdict.max_rel;
   rec.max_ulp = r.verdict.max_ulp;
+  rec.has_ulp = r.verdict.has_ulp;
   rec.detail = r.verdict.detail;
   rec.inputs = "  variant: " + std::string(to_string(d.c.variant)) + "\n" + describe(d.c, 64) +
                "  layout: " + d.layout + "\n";

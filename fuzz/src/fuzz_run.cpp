@@ -227,7 +227,7 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
     const Tolerance t = c.op->tolerance(*c.compute_dtype);
     tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
   }
-  r.verdict = compare(r.engine, r.numpy, tol);
+  r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
   // Sums of products get the terms' scale too, computed only when the strict comparison fails.
   if (r.verdict.kind == Mismatch::value && c.op->sum_of_products) {
     std::vector<double> m;
@@ -238,7 +238,7 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
       }
     if (m.size() == 2) {
       tol.atol = std::max(tol.atol, tol.rtol * m[0] * m[1]);
-      r.verdict = compare(r.engine, r.numpy, tol);
+      r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
     }
   }
   if (!r.verdict.match() && r.verdict.kind != Mismatch::crash) {

@@ -38,4 +38,13 @@ inline std::string grad_cell(const Results& r, const Stats& s) {
   return std::to_string(count(s, Mismatch::grad)) + "/" + std::to_string(s.grad_checked);
 }
 
+// The max-ULP column: "-" for a row with no float result (integer and bool results have no ULP).
+inline std::string ulp_cell(const Stats& s) { return s.worst ? format_number(s.max_ulp) : "-"; }
+// The max-ULP case column: the worst case's id and how it ended ("sin:1:7 (match)"), or "-".
+inline std::string worst_case_cell(const Stats& s) {
+  if (!s.worst) return "-";
+  const WorstCase& w = *s.worst;
+  return w.id.str() + " (" + (w.kind == Mismatch::none ? "match" : w.accepted ? "accepted" : to_string(w.kind)) + ")";
+}
+
 }  // namespace parity::fuzz

@@ -146,6 +146,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   os << "<h2>Per op x dtype x device</h2>\n<p>Click a column to sort.</p>\n"
      << "<table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>dtype</th><th>device</th><th>cases</th>"
      << "<th>matches</th><th>value</th><th>dtype</th><th>shape</th><th>error</th><th>crash</th><th>max ULP</th>"
+     << "<th title=\"the case with the largest ULP distance, whatever its verdict: parity replay ID\">max-ULP case</th>"
      << "<th>max abs</th><th>max rel</th><th title=\"gradient checks: failed/checked\">grad</th><th>status</th></tr></thead><tbody>\n";
   for (const auto& [k, s] : r.stats) {
     std::string status = row_status(k, s, baseline);
@@ -153,7 +154,9 @@ std::string render_html(const Results& r, const Baseline* baseline) {
        << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << s.cases
        << "</td><td class=\"n\">" << s.matches << "</td>";
     for (Mismatch m : kKinds) os << "<td class=\"n\">" << count(s, m) << "</td>";
-    os << "<td class=\"n\" data-v=\"" << sort_value(s.max_ulp) << "\">" << format_number(s.max_ulp) << "</td>"
+    os << "<td class=\"n\" data-v=\"" << (s.worst ? sort_value(s.max_ulp) : "-1") << "\">" << ulp_cell(s) << "</td>"
+       << "<td>" << (s.worst ? "<code class=\"replay\" title=\"parity replay " + esc(s.worst->id.str()) + "\">" : "")
+       << esc(worst_case_cell(s)) << (s.worst ? "</code>" : "") << "</td>"
        << "<td class=\"n\" data-v=\"" << sort_value(s.max_abs) << "\">" << format_number(s.max_abs) << "</td>"
        << "<td class=\"n\" data-v=\"" << sort_value(s.max_rel) << "\">" << format_number(s.max_rel) << "</td>"
        << "<td class=\"n\" data-v=\"" << count(s, Mismatch::grad) << "\">" << grad_cell(r, s) << "</td>"
@@ -172,6 +175,12 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   for (const auto& [op, h] : hist) {
     os << "<section class=\"op\" id=\"op-" << anchor(op) << "\"><h3>" << esc(op) << "</h3>\n"
        << svg_histogram(op, h) << "\n";
+    std::string worst;  // each row's max-ULP case, so that the histogram's highest bar can be replayed
+    for (const auto& [k, s] : r.stats)
+      if (k.op == op && s.worst)
+        worst += std::string(worst.empty() ? "" : "; ") + name(k.dtype) + " " + to_string(k.device) + ": " +
+                 format_number(s.worst->ulp) + " ULP, <code class=\"replay\">" + esc("parity replay " + s.worst->id.str()) + "</code>";
+    if (!worst.empty()) os << "<p class=\"worst\">Max-ULP cases: " << worst << "</p>\n";
     for (const auto& [k, s] : r.stats) {
       if (k.op != op) continue;
       for (const auto& [m, rec] : s.minimal) {

@@ -126,7 +126,7 @@ json record_json(const CaseRecord& r) {
               {"kind", to_string(r.kind)},
               {"max_abs", num(r.max_abs)},
               {"max_rel", num(r.max_rel)},
-              {"max_ulp", num(r.max_ulp)},
+              {"max_ulp", r.has_ulp ? num(r.max_ulp) : json(nullptr)},
               {"input_size", input_size(r)},
               {"detail", r.detail},
               {"inputs", r.inputs},
@@ -147,12 +147,33 @@ CaseRecord record_from_json(const json& j) {
   r.max_abs = get_num(j, "max_abs");
   r.max_rel = get_num(j, "max_rel");
   r.max_ulp = get_num(j, "max_ulp");
+  r.has_ulp = j.contains("max_ulp") && !j.at("max_ulp").is_null();
   r.detail = get_str(j, "detail");
   r.inputs = get_str(j, "inputs");
   r.engine = get_str(j, "engine");
   r.numpy = get_str(j, "numpy");
   r.python = get_str(j, "python");
   return r;
+}
+
+// A row's worst case (Stats::worst): null when the row had no float result.
+json worst_json(const std::optional<WorstCase>& w) {
+  if (!w) return nullptr;
+  return json{{"id", w->id.str()},
+              {"max_ulp", num(w->ulp)},
+              {"kind", to_string(w->kind)},
+              {"accepted", w->accepted},
+              {"replay", "parity replay " + w->id.str()}};
+}
+std::optional<WorstCase> worst_from_json(const json& row) {
+  if (!row.contains("worst_case") || row.at("worst_case").is_null()) return std::nullopt;
+  const json& j = row.at("worst_case");
+  WorstCase w;
+  w.id = CaseId::parse(j.at("id").get<std::string>());
+  w.ulp = get_num(j, "max_ulp");
+  w.kind = mismatch_from_string(j.value("kind", std::string("match")));
+  w.accepted = j.value("accepted", false);
+  return w;
 }
 
 }  // namespace
@@ -179,7 +200,8 @@ std::string results_to_json(const Results& r) {
                         {"mismatches", by_kind},
                         {"max_abs", num(s.max_abs)},
                         {"max_rel", num(s.max_rel)},
-                        {"max_ulp", num(s.max_ulp)},
+                        {"max_ulp", s.worst ? num(s.max_ulp) : json(nullptr)},
+                        {"worst_case", worst_json(s.worst)},
                         {"ulp_histogram", s.ulp_histogram},
                         {"minimal", minimal}});
     if (r.grad || s.grad_checked) rows.back()["grad"] = json{{"checked", s.grad_checked}, {"failures", gfail}};
@@ -238,6 +260,7 @@ Results results_from_json(const std::string& text) {
       s.max_abs = get_num(row, "max_abs");
       s.max_rel = get_num(row, "max_rel");
       s.max_ulp = get_num(row, "max_ulp");
+      s.worst = worst_from_json(row);
       if (row.contains("ulp_histogram")) {
         s.ulp_histogram = row.at("ulp_histogram").get<std::vector<uint64_t>>();
         if (s.ulp_histogram.size() < ulp_bucket_labels().size()) s.ulp_histogram.resize(ulp_bucket_labels().size(), 0);

@@ -97,7 +97,8 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         os << "      <failure type=\"" << kinds << "\" message=\"" << xml(msg) << "\">" << xml(body) << "</failure>\n";
       }
       std::ostringstream out;
-      out << s.cases << " cases, " << s.matches << " matches; max ULP " << format_number(s.max_ulp) << ", max abs "
+      out << s.cases << " cases, " << s.matches << " matches; max ULP " << (s.worst ? format_number(s.max_ulp) : "-")
+          << (s.worst ? " (parity replay " + s.worst->id.str() + ")" : "") << ", max abs "
           << format_number(s.max_abs) << ", max rel " << format_number(s.max_rel) << "\n";
       if (r.grad || s.grad_checked)  // the gradient column
         out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)

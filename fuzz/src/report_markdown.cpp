@@ -52,16 +52,16 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
   }
 
   os << "\n## Per op x dtype x device\n\n";
-  os << "| op | dtype | device | cases | matches | value | dtype | shape | error | crash | max ULP | max abs | max rel "
-        "| grad (failed/checked) | status |\n";
-  os << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  os << "| op | dtype | device | cases | matches | value | dtype | shape | error | crash | max ULP | max-ULP case | max abs "
+        "| max rel | grad (failed/checked) | status |\n";
+  os << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n";
   for (const auto& [k, s] : r.stats) {
     std::string status = row_status(k, s, baseline);
     if (status == "fail") status = "FAIL";
     os << "| " << cell(k.op) << " | " << name(k.dtype) << " | " << to_string(k.device) << " | " << s.cases << " | "
        << s.matches;
     for (Mismatch m : kKinds) os << " | " << count(s, m);
-    os << " | " << format_number(s.max_ulp) << " | " << format_number(s.max_abs) << " | "
+    os << " | " << ulp_cell(s) << " | " << cell(worst_case_cell(s)) << " | " << format_number(s.max_abs) << " | "
        << format_number(s.max_rel) << " | " << grad_cell(r, s) << " | " << status << " |\n";
   }
 

@@ -32,14 +32,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return parts;
 }
 
-// Whether a record carries a floating result distance worth a histogram entry: matches and value
-// mismatches of inexact dtypes, or of any dtype whose result showed a nonzero distance.
-bool has_float_distance(const CaseRecord& r) {
-  if (r.id.grad) return false;  // gradient cases compare no results
-  if (r.kind != Mismatch::none && r.kind != Mismatch::value) return false;
-  return is_inexact(r.dtype) || r.max_ulp != 0 || r.max_abs != 0;
-}
-
 double max_nan(double a, double b) {  // NaN counts as the largest
   if (std::isnan(a) || std::isnan(b)) return std::nan("");
   return std::max(a, b);
@@ -167,22 +159,34 @@ bool smaller_case(const CaseRecord& a, const CaseRecord& b) {
 
 // ---- Stats ----
 
+bool WorstCase::worse_than(const WorstCase& o) const {
+  const bool a_nan = std::isnan(ulp), b_nan = std::isnan(o.ulp);  // NaN counts as the largest
+  if (a_nan != b_nan) return a_nan;
+  if (!a_nan && ulp != o.ulp) return ulp > o.ulp;
+  return std::tie(id.op, id.seed, id.index, id.max_elements, id.grad, id.shrink_path) <
+         std::tie(o.id.op, o.id.seed, o.id.index, o.id.max_elements, o.id.grad, o.id.shrink_path);
+}
+
+void Stats::note_worst(const WorstCase& w) {
+  if (!worst || w.worse_than(*worst)) worst = w;
+}
+
 void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   ++cases;
-  if (r.kind != Mismatch::none && !r.accepted.empty()) {  // declared in the op's entry
-    ++accepted;
-    return;
-  }
-  if (r.kind == Mismatch::none) ++matches;
+  const bool declared = r.kind != Mismatch::none && !r.accepted.empty();  // in the op's entry
+  if (declared) ++accepted;
+  else if (r.kind == Mismatch::none) ++matches;
   else ++mismatches[r.kind];
+  // Distances count whatever the verdict: an accepted case can be a row's worst.
   max_abs = max_nan(max_abs, r.max_abs);
   max_rel = max_nan(max_rel, r.max_rel);
   max_ulp = max_nan(max_ulp, r.max_ulp);
-  if (has_float_distance(r)) {
+  if (r.has_ulp && !r.id.grad) {  // gradient cases compare no results
     if (ulp_histogram.size() < ulp_bucket_labels().size()) ulp_histogram.resize(ulp_bucket_labels().size(), 0);
     ++ulp_histogram[ulp_bucket(r.max_ulp)];
+    note_worst(WorstCase{r.id, r.max_ulp, r.kind, declared});
   }
-  if (r.kind != Mismatch::none) {
+  if (r.kind != Mismatch::none && !declared) {
     auto it = minimal.find(r.kind);
     if (it == minimal.end()) minimal.emplace(r.kind, r);
     else if (replace_minimal_if_smaller && smaller_case(r, it->second)) it->second = r;
@@ -200,6 +204,7 @@ void Stats::merge(const Stats& o) {
   max_ulp = max_nan(max_ulp, o.max_ulp);
   if (ulp_histogram.size() < o.ulp_histogram.size()) ulp_histogram.resize(o.ulp_histogram.size(), 0);
   for (size_t i = 0; i < o.ulp_histogram.size(); ++i) ulp_histogram[i] += o.ulp_histogram[i];
+  if (o.worst) note_worst(*o.worst);
   for (const auto& [k, rec] : o.minimal) {
     auto it = minimal.find(k);
     if (it == minimal.end()) minimal.emplace(k, rec);

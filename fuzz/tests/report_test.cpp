@@ -25,6 +25,7 @@ CaseRecord record(const std::string& op, DType d, Mismatch kind, uint64_t index,
   r.dtype = d;
   r.kind = kind;
   r.max_ulp = ulp;
+  r.has_ulp = is_inexact(d) && (kind == Mismatch::none || kind == Mismatch::value);  // as compare() says
   r.max_abs = ulp * 1e-7;
   r.max_rel = ulp * 1e-7;
   r.inputs = inputs;

@@ -1,5 +1,6 @@
 #include "parity/compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -32,39 +33,83 @@ const char* to_string(Mismatch m) {
 }
 
 namespace {
-// Position of a double on the integer line of the dtype's representable values.
-int64_t ordinal(double v, DType d) {
-  if (d == DType::Float32 || d == DType::Complex64 || d == DType::Float16 || d == DType::BFloat16) {
-    float f = static_cast<float>(v);
-    int32_t i;
-    std::memcpy(&i, &f, 4);
-    int64_t o = i < 0 ? -static_cast<int64_t>(i & 0x7fffffff) : i;
-    // float16 / bfloat16 have 13 / 16 fewer mantissa bits than float
-    if (d == DType::Float16) o /= (1 << 13);
-    if (d == DType::BFloat16) o /= (1 << 16);
-    return o;
+// Position of v on the line of a binary format's values, counted from +0 (negative for negative v):
+// p significand bits (with the implicit one), exponents emin..emax. Exact for representable values
+// of the small formats (every ordinal fits a double); values between two get a fraction.
+double ordinal(double v, int p, int emin, int emax) {
+  const double half = std::ldexp(1.0, p - 1);  // values per binade
+  const double inf_ord = (emax - emin + 2) * half;
+  const double m = std::fabs(v);
+  double o;
+  if (m == 0) {
+    o = 0;
+  } else if (std::isinf(m)) {
+    o = inf_ord;
+  } else {
+    int E = 0;
+    std::frexp(m, &E);  // m = f * 2^E, f in [0.5, 1)
+    const int q = std::max(E - 1, emin);  // subnormals share emin's spacing
+    o = std::min(inf_ord, std::ldexp(m, -(q - p + 1)) + (q - emin) * half);
   }
+  return std::signbit(v) ? -o : o;
+}
+
+// float64: the bit pattern is the ordinal (exact; doubles cannot hold every one).
+int64_t ordinal64(double v) {
   int64_t i;
   std::memcpy(&i, &v, 8);
   return i < 0 ? -(i & 0x7fffffffffffffffLL) : i;
 }
+
+// Significand bits, so that the format with fewer is the coarser one.
+int precision_bits(DType d) {
+  switch (real_dtype(d)) {
+    case DType::BFloat16: return 8;
+    case DType::Float16: return 11;
+    case DType::Float32: return 24;
+    default: return 53;
+  }
+}
 }  // namespace
 
+DType ulp_dtype(DType result, DType computed_in) {
+  if (!is_inexact(result)) return result;
+  const DType r = real_dtype(result);
+  if (!is_inexact(computed_in)) return r;
+  const DType c = real_dtype(computed_in);
+  return precision_bits(c) < precision_bits(r) ? c : r;
+}
+
 double ulp_distance(double a, double b, DType d) {
-  if (a == b) return 0;
-  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<double>::infinity();
-  return std::fabs(static_cast<double>(ordinal(a, d) - ordinal(b, d)));
+  if (a == b) return 0;  // +0 == -0
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : std::numeric_limits<double>::infinity();
+  switch (real_dtype(d)) {
+    case DType::Float16: return std::fabs(ordinal(a, 11, -14, 15) - ordinal(b, 11, -14, 15));
+    case DType::BFloat16: return std::fabs(ordinal(a, 8, -126, 127) - ordinal(b, 8, -126, 127));
+    case DType::Float32: return std::fabs(ordinal(a, 24, -126, 127) - ordinal(b, 24, -126, 127));
+    default: break;
+  }
+  const int64_t oa = ordinal64(a), ob = ordinal64(b);
+  if ((oa < 0) != (ob < 0)) return std::fabs(static_cast<double>(oa)) + std::fabs(static_cast<double>(ob));
+  return static_cast<double>(oa > ob ? oa - ob : ob - oa);
+}
+
+double ulp_distance(std::complex<double> a, std::complex<double> b, DType d) {
+  return std::max(ulp_distance(a.real(), b.real(), d), ulp_distance(a.imag(), b.imag(), d));
 }
 
 namespace {
 // `scale`: for complex parts, |w| of the whole element (as np.allclose and torch's assert_close
 // measure complex numbers), so the small part of a large value is held to the value's precision.
-void compare_real(const std::vector<double>& g, const std::vector<double>& w, DType d, Tolerance tol,
+// `ud`: the dtype whose steps count the ULP distance (ulp_dtype).
+void compare_real(const std::vector<double>& g, const std::vector<double>& w, DType d, DType ud, Tolerance tol,
                   const char* part, Verdict& v, const std::vector<double>* scale = nullptr) {
   const bool exact = !is_inexact(d);
+  v.has_ulp = v.has_ulp || !exact;
   for (size_t i = 0; i < g.size(); ++i) {
     double a = g[i], b = w[i];
     bool ok;
+    if (!exact) v.max_ulp = std::max(v.max_ulp, ulp_distance(a, b, ud));  // NaN vs number: inf
     if (std::isnan(a) || std::isnan(b)) ok = std::isnan(a) && std::isnan(b);
     else if (std::isinf(a) || std::isinf(b)) ok = a == b;
     else if (exact) ok = a == b;
@@ -72,7 +117,6 @@ void compare_real(const std::vector<double>& g, const std::vector<double>& w, DT
       double diff = std::fabs(a - b);
       v.max_abs = std::max(v.max_abs, diff);
       if (b != 0) v.max_rel = std::max(v.max_rel, diff / std::fabs(b));
-      v.max_ulp = std::max(v.max_ulp, ulp_distance(a, b, d));
       const double sc = scale && std::isfinite((*scale)[i]) ? std::max((*scale)[i], std::fabs(b)) : std::fabs(b);
       ok = diff <= tol.atol + tol.rtol * sc;
     }
@@ -87,7 +131,7 @@ void compare_real(const std::vector<double>& g, const std::vector<double>& w, DT
 }
 }  // namespace
 
-Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol) {
+Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol, std::optional<DType> computed_in) {
   Verdict v;
   if (got.crashed) {
     v.kind = Mismatch::crash;
@@ -125,6 +169,7 @@ Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol) {
       v.detail = "result shape " + shape_str(g.shape()) + ", NumPy " + shape_str(w.shape());
       return v;
     }
+    const DType ud = ulp_dtype(g.dtype(), computed_in.value_or(g.dtype()));
     if (!is_inexact(g.dtype())) {  // bitwise: doubles cannot hold every int64
       Tensor gc = g.contiguous(), wc = w.contiguous();
       const auto* a = static_cast<const unsigned char*>(gc.data_ptr());
@@ -142,10 +187,10 @@ Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol) {
       const std::vector<double> wr = w.real().to_double_vector(), wi = w.imag().to_double_vector();
       std::vector<double> mag(wr.size());
       for (size_t i = 0; i < wr.size(); ++i) mag[i] = std::hypot(wr[i], wi[i]);
-      compare_real(g.real().to_double_vector(), wr, g.dtype(), tol, " (real)", v, &mag);
-      compare_real(g.imag().to_double_vector(), wi, g.dtype(), tol, " (imag)", v, &mag);
+      compare_real(g.real().to_double_vector(), wr, g.dtype(), ud, tol, " (real)", v, &mag);
+      compare_real(g.imag().to_double_vector(), wi, g.dtype(), ud, tol, " (imag)", v, &mag);
     } else {
-      compare_real(g.to_double_vector(), w.to_double_vector(), g.dtype(), tol, "", v);
+      compare_real(g.to_double_vector(), w.to_double_vector(), g.dtype(), ud, tol, "", v);
     }
   }
   return v;

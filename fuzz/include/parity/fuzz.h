@@ -38,6 +38,7 @@ struct CaseRecord {
   Variant variant = Variant::function;
   Mismatch kind = Mismatch::none;
   double max_abs = 0, max_rel = 0, max_ulp = 0;
+  bool has_ulp = false;                // a float result was compared (Verdict::has_ulp): max_ulp means something
   std::string detail;                  // the comparator's detail
   std::string inputs;                  // describe(case)
   std::string engine;                  // describe(engine outcome)
@@ -49,13 +50,27 @@ struct CaseRecord {
   std::string replay() const { return "parity replay " + id.str(); }
 };
 
+// The case with the largest ULP distance of a Stats row, whatever its verdict; replayable by id.
+struct WorstCase {
+  CaseId id;
+  double ulp = 0;
+  Mismatch kind = Mismatch::none;  // none: it matched
+  bool accepted = false;           // a mismatch the OpInfo entry declares
+  // Whether this case, rather than `o`, is a row's worst: larger ULP, then the smaller id (so
+  // merging in any order keeps the same one).
+  bool worse_than(const WorstCase& o) const;
+};
+
 // Per op x dtype x device totals.
 struct Stats {
   uint64_t cases = 0, matches = 0;
   uint64_t accepted = 0;                     // mismatches the OpInfo entry declares (CaseRecord::accepted)
   std::map<Mismatch, uint64_t> mismatches;   // by kind
   double max_abs = 0, max_rel = 0, max_ulp = 0;
-  // ULP distances seen on matching and mismatching float results, bucketed:
+  // The case of max_ulp (matched, accepted or mismatched); none when no case had a float result,
+  // and then the row has no ULP figure (reports print '-').
+  std::optional<WorstCase> worst;
+  // ULP distances seen on matching, accepted and mismatching float results, bucketed:
   // 0, 1, 2, 3-4, 5-8, 9-16, 17-64, 65-256, >256, inf (NaN vs number)
   std::vector<uint64_t> ulp_histogram = std::vector<uint64_t>(10, 0);
   std::map<Mismatch, CaseRecord> minimal;    // per mismatch kind, the smallest (shrunk) case
@@ -63,6 +78,7 @@ struct Stats {
   // no float output, a non-finite input...). Failures are mismatches[Mismatch::grad].
   uint64_t grad_checked = 0;
   void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
+  void note_worst(const WorstCase& w);  // keeps w if it is worse than `worst`
   void merge(const Stats& o);
 };
 int ulp_bucket(double ulp);

@@ -3,6 +3,8 @@
 // for floats NaN in the same places, infinities equal, |a - b| <= atol + rtol * |b| (complex: each
 // part, with |b| the element's magnitude); result dtype
 // and shape equal; an error must be of the same class (the engine's class is NumPy's or a base).
+#include <complex>
+#include <optional>
 #include <string>
 
 #include "parity/case.h"
@@ -26,11 +28,25 @@ struct Verdict {
   std::string detail;   // what differs, with the first offending element
   double max_abs = 0;   // largest |a - b| over finite elements
   double max_rel = 0;   // largest |a - b| / |b|
-  double max_ulp = 0;   // largest distance in units in the last place of the result dtype
+  double max_ulp = 0;   // largest distance in ULPs of ulp_dtype(result, computed_in), every element
+  bool has_ulp = false; // a float or complex result was compared; integer/bool results have no ULP
 };
 
-Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol);
-// Distance in ULPs between two values of a floating dtype (0 for equal, inf for NaN vs number).
+// `computed_in`: the dtype the op computed in, where the result was cast into an out= of another
+// dtype (Case::compute_dtype); ULPs are then counted in ulp_dtype(result, computed_in).
+Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol,
+                std::optional<DType> computed_in = std::nullopt);
+// The real floating dtype whose steps measure the error of a `result` computed in `computed_in`:
+// the coarser of the two (float32 sin written into a complex128 out= is counted in float32 steps,
+// float64 written into a float32 out= in float32 steps); `result` itself (its real part's dtype)
+// when `computed_in` is not floating, and `result` unchanged when it has no ULP (integer, bool).
+DType ulp_dtype(DType result, DType computed_in);
+// Distance between two values in representable values of floating dtype `d` (float16, bfloat16,
+// float32, float64; complex64/128 count as float32/64): 0 for equal values, for +0 vs -0 and for
+// NaN vs NaN; inf for NaN vs a number; subnormals are steps; the largest finite value is one step
+// from infinity. Values that `d` cannot represent count fractional steps.
 double ulp_distance(double a, double b, DType d);
+// Complex values: the larger distance of the real and the imaginary parts.
+double ulp_distance(std::complex<double> a, std::complex<double> b, DType d);
 
 }  // namespace parity
