@@ -278,6 +278,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
     }
     w.u8(flags);
     w.f64(r.verdict.max_abs); w.f64(r.verdict.max_rel); w.f64(r.verdict.max_ulp);
+    if (flags & 1) w.str(r.accepted);  // the declaration, for the reports' accepted column
     if (mismatch) put_record(w, rec);
   }
   ws.slot->phase = 0;
@@ -350,6 +351,7 @@ Results run_campaign(const Options& opts) {
   res.seed = o.seed;
   res.grad = o.grad;
   res.engine_version = std::string("parity ") + kVersion;
+  res.environment = current_environment(o.isolate ? o.jobs : 1);
   if (o.shard_count > 1) res.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
     throw ValueError("[fuzz] bad shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
@@ -436,9 +438,8 @@ Results run_campaign(const Options& opts) {
       Stats& s = res.stats[key_of(u.op, d)];
       ++done;
       if (flags & 8) ++s.grad_checked;
-      if (flags & 1) {  // a declared discrepancy
-        ++s.cases;
-        ++s.accepted;
+      if (flags & 1) {  // a declared discrepancy: counted under its declaration, with an example id
+        s.add_accepted(rd.str(), gen.id(ops[u.op]->name, o.seed, index));
         continue;
       }
       if (flags & 2) {

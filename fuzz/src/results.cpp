@@ -170,7 +170,8 @@ bool smaller_case(const CaseRecord& a, const CaseRecord& b) {
 void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   ++cases;
   if (r.kind != Mismatch::none && !r.accepted.empty()) {  // declared in the op's entry
-    ++accepted;
+    --cases;  // add_accepted counts it
+    add_accepted(r.accepted, r.id);
     return;
   }
   if (r.kind == Mismatch::none) ++matches;
@@ -189,8 +190,34 @@ void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   }
 }
 
+namespace {
+// Orders example ids: by seed, index and shrink path, so the example kept does not depend on the
+// order cases or shards arrive in.
+bool smaller_id(const std::string& a, const std::string& b) {
+  if (b.empty()) return !a.empty();
+  if (a.empty()) return false;
+  try {
+    CaseId x = CaseId::parse(a), y = CaseId::parse(b);
+    return std::tie(x.seed, x.index, x.shrink_path, a) < std::tie(y.seed, y.index, y.shrink_path, b);
+  } catch (const std::exception&) {
+    return a < b;
+  }
+}
+void merge_accepted(AcceptedBy& into, const AcceptedBy& from) {
+  into.cases += from.cases;
+  if (smaller_id(from.example, into.example)) into.example = from.example;
+}
+}  // namespace
+
+void Stats::add_accepted(const std::string& declaration, const CaseId& id) {
+  ++cases;
+  ++accepted;
+  merge_accepted(accepted_by[declaration], AcceptedBy{1, id.str()});
+}
+
 void Stats::merge(const Stats& o) {
   cases += o.cases;
+  for (const auto& [decl, a] : o.accepted_by) merge_accepted(accepted_by[decl], a);
   matches += o.matches;
   accepted += o.accepted;
   grad_checked += o.grad_checked;
@@ -245,6 +272,7 @@ void Results::merge(const Results& o) {
   if (seed == 0) seed = o.seed;
   // An empty shard string on either side means "the whole campaign" only when alone.
   if (!shard.empty() || !o.shard.empty()) shard = merge_shards(shard, o.shard);
+  if (environment.empty()) environment = o.environment;
   seconds = std::max(seconds, o.seconds);
   complete = complete && o.complete;
   grad = grad || o.grad;
