@@ -93,7 +93,7 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
   if (!e.empty()) {
     head << "- environment: " << (e.date.empty() ? "" : e.date) << (e.commit.empty() ? "" : ", commit " + e.commit)
          << (e.cpu.empty() ? "" : ", " + e.cpu) << (e.simd_target.empty() ? "" : ", SIMD " + e.simd_target)
-         << (e.threads ? ", " + std::to_string(e.threads) + " threads" : "") << "\n";
+         << (e.threads ? ", " + std::to_string(e.threads) + (e.threads == 1 ? " thread" : " threads") : "") << "\n";
     if (!e.command_line.empty()) head << "- command: `" << cell(e.command_line) << "`\n";
   }
   if (r.grad) {
