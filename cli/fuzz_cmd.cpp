@@ -151,7 +151,7 @@ bool run_and_print_gate(const Results& r, const Baseline& b, const std::string& 
   GateResult g = gate(r, b);
   std::cout << "\ngate (baseline " << (baseline_path.empty() ? "none" : baseline_path) << "): "
             << (g.passed ? "PASSED" : "FAILED") << " -- " << g.unaccepted.size() << " unaccepted, " << g.stale.size()
-            << " stale, " << g.accepted_mismatches << " accepted mismatches\n";
+            << " stale, " << g.baselined_mismatches << " baselined mismatches\n";
   for (const GateFinding& f : g.unaccepted) {
     std::cout << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " "
               << to_string(f.kind) << " (" << f.count << " case" << (f.count == 1 ? "" : "s") << ")";

@@ -1,7 +1,8 @@
 // libFuzzer entry point: raw bytes choose a fuzz case (op, seed, index: the same CaseGen draw that
 // `parity fuzz` makes), and the property is the campaign's: the engine agrees with NumPy, or the
-// difference is accepted (declared in the op's entry, or in the baseline). A mismatch prints the
-// case with its `parity replay` command and aborts, so libFuzzer saves the input as a crash.
+// difference is accepted (declared in the op's entry) or baselined (listed in the baseline). A
+// mismatch prints the case with its `parity replay` command and aborts, so libFuzzer saves the input
+// as a crash.
 //
 // Build (clang only): CXX=clang++ cmake -S . -B build-libfuzzer -G Ninja -DPARITY_LIBFUZZER=ON
 //                     cmake --build build-libfuzzer --target parity_libfuzzer

@@ -19,14 +19,15 @@ for run in a b; do
   done
 done
 
-# Same cases and verdicts: everything in results.json but the wall-clock time.
+# Same cases and verdicts: everything in results.json but the wall-clock time and the environment
+# (date, command line).
 "$PY" - "$tmp/a/results.json" "$tmp/b/results.json" <<'PYEOF'
 import json, sys
 def load(p):
     d = json.load(open(p))
     def strip(x):
         if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items() if k not in ("seconds",)}
+            return {k: strip(v) for k, v in x.items() if k not in ("seconds", "environment")}
         if isinstance(x, list):
             return [strip(v) for v in x]
         return x

@@ -281,6 +281,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
     }
     w.u8(flags);
     w.f64(r.verdict.max_abs); w.f64(r.verdict.max_rel); w.f64(r.verdict.max_ulp);
+    if (flags & 1) w.str(r.accepted);  // the declaration, for the reports' accepted column
     if (mismatch) put_record(w, rec);
   }
   ws.slot->phase = 0;
@@ -353,6 +354,7 @@ Results run_campaign(const Options& opts) {
   res.seed = o.seed;
   res.grad = o.grad;
   res.engine_version = std::string("parity ") + kVersion;
+  res.environment = current_environment(o.isolate ? o.jobs : 1);
   if (o.shard_count > 1) res.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
     throw ValueError("[fuzz] bad shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
@@ -440,6 +442,8 @@ Results run_campaign(const Options& opts) {
       ++done;
       if (flags & 8) ++s.grad_checked;
       const CaseId drawn = gen.id(ops[u.op]->name, o.seed, index);
+      // A declared discrepancy carries its declaration: counted under it, with an example id.
+      const std::string declaration = (flags & 1) ? rd.str() : std::string();
       if (flags & 2) {  // the (maybe shrunk) record; the distances above are the drawn case's
         CaseRecord rec = get_record(rd);
         ++mismatches;
@@ -456,7 +460,7 @@ Results run_campaign(const Options& opts) {
       rec.op = ops[u.op]->name;
       rec.dtype = d;
       rec.kind = kind;
-      if (flags & 1) rec.accepted = "declared";  // a declared discrepancy: counted in Stats::accepted
+      rec.accepted = declaration;  // non-empty: counted in Stats::accepted and accepted_by
       rec.max_abs = a; rec.max_rel = rel; rec.max_ulp = ulp;
       rec.has_ulp = (flags & 16) != 0;
       s.add(rec, false);

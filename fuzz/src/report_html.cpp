@@ -29,12 +29,6 @@ std::string esc(const std::string& s) {
   return out;
 }
 
-std::string anchor(const std::string& s) {  // an id-safe name
-  std::string out;
-  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return out;
-}
-
 // Sort key for a numeric cell: non-finite values sort above every number.
 std::string sort_value(double v) {
   if (std::isnan(v) || std::isinf(v)) return "1e308";
@@ -84,7 +78,11 @@ th, td { border: 1px solid #ccc; padding: 3px 7px; }
 th { background: #eee; cursor: pointer; user-select: none; position: sticky; top: 0; }
 th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
-tr.fail td { background: #fde8e8; } tr.accepted td { background: #fff6dd; }
+tr.fail td { background: #fde8e8; } tr.baselined td { background: #fff6dd; } tr.accepted td { background: #eef6ff; }
+table.env th { cursor: default; position: static; text-align: left; }
+.filter { margin: 0.5em 0; } .filter label { margin-right: 1em; white-space: nowrap; }
+.tablewrap { overflow-x: auto; max-width: 100%; }
+@media (max-width: 700px) { body { margin: 0.5em; } table { font-size: 12px; } }
 .pass { color: #2a7; font-weight: bold; } .failtxt { color: #c22; font-weight: bold; }
 pre { background: #f6f6f6; padding: 6px; overflow-x: auto; font-size: 12px; }
 code.replay { background: #eef; padding: 2px 4px; }
@@ -93,6 +91,16 @@ code.replay { background: #eef; padding: 2px 4px; }
 )CSS";
 
 const char* kScript = R"JS(
+// The status filter: show only the rows whose status box is ticked.
+document.querySelectorAll('.filter input').forEach(function (box) {
+  box.addEventListener('change', function () {
+    var show = {};
+    document.querySelectorAll('.filter input').forEach(function (b) { show[b.value] = b.checked; });
+    document.querySelectorAll('#stats tbody tr').forEach(function (tr) {
+      tr.style.display = show[tr.getAttribute('data-status')] ? '' : 'none';
+    });
+  });
+});
 document.querySelectorAll('table.sortable').forEach(function (table) {
   var heads = table.querySelectorAll('th');
   heads.forEach(function (th, col) {
@@ -119,40 +127,70 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 
 std::string render_html(const Results& r, const Baseline* baseline) {
   std::ostringstream os;
-  uint64_t cases = 0, matches = 0, accepted = 0;
-  for (const auto& [k, s] : r.stats) cases += s.cases, matches += s.matches, accepted += s.accepted;
+  const Totals t = totals(r);
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+     << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
      << "<title>Parity fuzz report</title><style>" << kStyle << "</style></head><body>\n";
   os << "<h1>Parity fuzz report</h1>\n";
   if (!r.complete) os << "<p class=\"failtxt\">Partial report: the run had not finished (complete=false).</p>\n";
-  os << "<p>" << cases << " cases, " << matches << " matches, " << accepted << " declared discrepancies, "
-     << cases - matches - accepted << " mismatches; seed "
-     << r.seed << (r.shard.empty() ? "" : ", shard " + esc(r.shard)) << ", " << format_number(r.seconds) << " s";
-  if (!r.numpy_version.empty()) os << "; NumPy " << esc(r.numpy_version);
-  if (!r.engine_version.empty()) os << "; engine " << esc(r.engine_version);
+  const GateResult g = verdict(r, baseline);
+  os << "<h2 id=\"verdict\">Verdict: <span class=\"" << (g.passed ? "pass\">PASS" : "failtxt\">FAIL") << "</span></h2>\n";
+  if (!baseline) os << "<p>No baseline given: every mismatch that no OpInfo entry declares fails.</p>\n";
+  if (!g.passed || baseline) os << "<pre>" << esc(g.summary()) << "</pre>\n";
+  os << "<p>" << t.cases << " cases, " << t.matches << " matches, " << t.accepted
+     << " accepted (declared in the op's OpInfo entry), " << t.mismatches << " mismatches";
+  if (baseline) os << " (" << g.baselined_mismatches << " baselined)";
+  os << "; seed " << r.seed << (r.shard.empty() ? "" : ", shard " + esc(r.shard)) << ", " << format_number(r.seconds) << " s";
   if (r.grad) {
     uint64_t checked = 0, failed = 0;
     for (const auto& [k, s] : r.stats) checked += s.grad_checked, failed += count(s, Mismatch::grad);
     os << "; gradient campaign: " << checked << " cases checked, " << failed << " failed";
   }
   os << "</p>\n";
-  if (baseline) {
-    GateResult g = gate(r, *baseline);
-    os << "<h2>Gate: <span class=\"" << (g.passed ? "pass\">PASS" : "failtxt\">FAIL") << "</span></h2>\n<pre>"
-       << esc(g.summary()) << "</pre>\n";
-  }
 
-  // The table.
-  os << "<h2>Per op x dtype x device</h2>\n<p>Click a column to sort.</p>\n"
-     << "<table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>dtype</th><th>device</th><th>cases</th>"
-     << "<th>matches</th><th>value</th><th>dtype</th><th>shape</th><th>error</th><th>crash</th><th>max ULP</th>"
-     << "<th title=\"the case with the largest ULP distance, whatever its verdict: parity replay ID\">max-ULP case</th>"
-     << "<th>max abs</th><th>max rel</th><th title=\"gradient checks: failed/checked\">grad</th><th>status</th></tr></thead><tbody>\n";
-  for (const auto& [k, s] : r.stats) {
-    std::string status = row_status(k, s, baseline);
-    os << "<tr class=\"" << status << "\"><td><a href=\"#op-" << anchor(k.op) << "\">" << esc(k.op) << "</a></td><td>"
-       << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << s.cases
-       << "</td><td class=\"n\">" << s.matches << "</td>";
+  // Where it ran.
+  const Environment& e = r.environment;
+  os << "<h2 id=\"environment\">Environment</h2>\n<table class=\"env\"><tbody>\n";
+  auto env_row = [&](const char* k, const std::string& v) {
+    os << "<tr><th>" << k << "</th><td>" << (v.empty() ? "(unknown)" : esc(v)) << "</td></tr>\n";
+  };
+  env_row("date", e.date);
+  env_row("commit", e.commit);
+  env_row("CPU", e.cpu);
+  env_row("SIMD target", e.simd_target);
+  env_row("threads", e.threads ? std::to_string(e.threads) : "");
+  env_row("command line", e.command_line);
+  env_row("NumPy", r.numpy_version);
+  env_row("engine", r.engine_version);
+  os << "</tbody></table>\n";
+
+  // The table: failures first, filtered by status.
+  const std::vector<Row> rows = rows_failures_first(r, baseline);
+  std::map<std::string, size_t> per_status;
+  for (const Row& row : rows) ++per_status[row.status];
+  os << "<h2>Per op x dtype x device</h2>\n<p>Failures first; click a column to sort. <b>accepted</b>: cases the op's "
+     << "OpInfo entry declares (hover for the declaration); <b>dtype mismatch</b>: the result's dtype differs from "
+     << "NumPy's; status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
+  os << "<div class=\"filter\">Show:";
+  for (const char* st : kRowStatuses)
+    os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
+       << ")</label>";
+  os << "</div>\n";
+  os << "<div class=\"tablewrap\"><table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>input dtype</th>"
+     << "<th>device</th><th>cases</th><th>matches</th><th title=\"declared in the op's OpInfo entry\">accepted</th>"
+     << "<th>value</th><th title=\"the result's dtype differs from NumPy's\">dtype mismatch</th><th>shape</th>"
+     << "<th>error</th><th>crash</th><th>max ULP</th>"
+     << "<th title=\"the case with the largest ULP distance, whatever its verdict: parity replay ID\">max-ULP case</th><th>max abs</th><th>max rel</th>"
+     << "<th title=\"gradient checks: failed/checked\">grad</th><th>status</th><th>case</th></tr></thead><tbody>\n";
+  for (const Row& row : rows) {
+    const StatsKey& k = *row.key;
+    const Stats& s = *row.stats;
+    std::string decls;
+    for (const auto& [decl, a] : s.accepted_by) decls += (decls.empty() ? "" : "\n") + decl + " (" + std::to_string(a.cases) + ")";
+    os << "<tr class=\"" << row.status << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
+       << "\">" << esc(k.op) << "</a></td><td>" << name(k.dtype) << "</td><td>" << to_string(k.device)
+       << "</td><td class=\"n\">" << s.cases << "</td><td class=\"n\">" << s.matches << "</td>"
+       << "<td class=\"n\"" << (decls.empty() ? "" : " title=\"" + esc(decls) + "\"") << ">" << s.accepted << "</td>";
     for (Mismatch m : kKinds) os << "<td class=\"n\">" << count(s, m) << "</td>";
     os << "<td class=\"n\" data-v=\"" << (s.worst ? sort_value(s.max_ulp) : "-1") << "\">" << ulp_cell(s) << "</td>"
        << "<td>" << (s.worst ? "<code class=\"replay\" title=\"parity replay " + esc(s.worst->id.str()) + "\">" : "")
@@ -160,9 +198,35 @@ std::string render_html(const Results& r, const Baseline* baseline) {
        << "<td class=\"n\" data-v=\"" << sort_value(s.max_abs) << "\">" << format_number(s.max_abs) << "</td>"
        << "<td class=\"n\" data-v=\"" << sort_value(s.max_rel) << "\">" << format_number(s.max_rel) << "</td>"
        << "<td class=\"n\" data-v=\"" << count(s, Mismatch::grad) << "\">" << grad_cell(r, s) << "</td>"
-       << "<td>" << status << "</td></tr>\n";
+       << "<td>" << row.status << "</td><td>";
+    // The row's case: its first minimal mismatching case, else an accepted example.
+    auto cases = cases_failures_first(k, s, baseline);
+    if (!cases.empty())
+      os << "<a href=\"#" << case_anchor(k, cases.front().first) << "\">" << esc(cases.front().second->id.str()) << "</a>";
+    else if (!s.accepted_by.empty())
+      os << "<a href=\"#accepted\" title=\"parity replay " << esc(s.accepted_by.begin()->second.example) << "\">"
+         << esc(s.accepted_by.begin()->second.example) << "</a>";
+    else
+      os << "-";
+    os << "</td></tr>\n";
   }
-  os << "</tbody></table>\n";
+  os << "</tbody></table></div>\n";
+
+  // Accepted cases, by declaration.
+  bool any_accepted = false;
+  for (const Row& row : rows)
+    for (const auto& [decl, a] : row.stats->accepted_by) {
+      if (!any_accepted)
+        os << "<h2 id=\"accepted\">Accepted cases</h2>\n<p>Cases whose difference from NumPy the op's OpInfo entry "
+           << "declares (reports/DISCREPANCIES.md); they count as neither matches nor mismatches.</p>\n"
+           << "<table class=\"env\"><thead><tr><th>op</th><th>input dtype</th><th>device</th><th>cases</th>"
+           << "<th>declaration</th><th>example</th></tr></thead><tbody>\n";
+      any_accepted = true;
+      os << "<tr><td>" << esc(row.key->op) << "</td><td>" << name(row.key->dtype) << "</td><td>"
+         << to_string(row.key->device) << "</td><td class=\"n\">" << a.cases << "</td><td>" << esc(decl)
+         << "</td><td><code class=\"replay\">parity replay " << esc(a.example) << "</code></td></tr>\n";
+    }
+  if (any_accepted) os << "</tbody></table>\n";
 
   // Per op: the histogram over its dtypes and devices, then the minimal cases.
   std::map<std::string, std::vector<uint64_t>> hist;
@@ -183,12 +247,13 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     if (!worst.empty()) os << "<p class=\"worst\">Max-ULP cases: " << worst << "</p>\n";
     for (const auto& [k, s] : r.stats) {
       if (k.op != op) continue;
-      for (const auto& [m, rec] : s.minimal) {
-        os << "<div class=\"case\"><h4>" << esc(op) << " " << name(k.dtype) << " " << to_string(k.device) << ": "
+      for (const auto& [m, recp] : cases_failures_first(k, s, baseline)) {
+        const CaseRecord& rec = *recp;
+        os << "<div class=\"case\" id=\"" << case_anchor(k, m) << "\"><h4>" << esc(op) << " " << name(k.dtype) << " " << to_string(k.device) << ": "
            << to_string(m) << " mismatch (" << count(s, m) << " of " << s.cases << " cases)</h4>\n";
         if (baseline)
           if (const BaselineEntry* e = find_accepting(*baseline, k.op, k.dtype, k.device, m))
-            os << "<p>Accepted by the baseline: " << esc(e->reason) << "</p>\n";
+            os << "<p>Baselined: " << esc(e->reason) << "</p>\n";
         os << "<p>Replay: <code class=\"replay\">" << esc(rec.replay()) << "</code> (variant "
            << to_string(rec.variant) << ")</p>\n";
         if (!rec.detail.empty()) os << "<p>Difference: " << esc(rec.detail) << "</p>\n";

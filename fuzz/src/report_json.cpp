@@ -190,6 +190,9 @@ std::string results_to_json(const Results& r) {
     json minimal = json::object();
     for (const auto& [k, rec] : s.minimal) minimal[to_string(k)] = record_json(rec);
     uint64_t total_mism = s.cases - s.matches - s.accepted;
+    json accepted_by = json::array();
+    for (const auto& [decl, a] : s.accepted_by)
+      accepted_by.push_back(json{{"declaration", decl}, {"cases", a.cases}, {"example", a.example}});
     const uint64_t gfail = s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0;
     rows.push_back(json{{"op", key.op},
                         {"dtype", name(key.dtype)},
@@ -197,6 +200,7 @@ std::string results_to_json(const Results& r) {
                         {"cases", s.cases},
                         {"matches", s.matches},
                         {"accepted", s.accepted},
+                        {"accepted_by", accepted_by},
                         {"mismatches", by_kind},
                         {"max_abs", num(s.max_abs)},
                         {"max_rel", num(s.max_rel)},
@@ -220,6 +224,13 @@ std::string results_to_json(const Results& r) {
          {"seconds", num(r.seconds)},
          {"numpy_version", r.numpy_version},
          {"engine_version", r.engine_version},
+         {"environment", json{{"date", r.environment.date},
+                              {"commit", r.environment.commit},
+                              {"cpu", r.environment.cpu},
+                              {"simd_target", r.environment.simd_target},
+                              {"threads", r.environment.threads},
+                              {"command_line", r.environment.command_line},
+                              {"numpy_version", r.numpy_version}}},
          {"ulp_buckets", ulp_bucket_labels()},
          {"totals", {{"cases", cases}, {"matches", matches}, {"mismatches", mism}}},
          {"stats", rows}};
@@ -247,6 +258,15 @@ Results results_from_json(const std::string& text) {
     r.seconds = get_num(j, "seconds");
     r.numpy_version = get_str(j, "numpy_version");
     r.engine_version = get_str(j, "engine_version");
+    if (j.contains("environment")) {  // absent from files written before it existed
+      const json& e = j.at("environment");
+      r.environment.date = get_str(e, "date");
+      r.environment.commit = get_str(e, "commit");
+      r.environment.cpu = get_str(e, "cpu");
+      r.environment.simd_target = get_str(e, "simd_target");
+      r.environment.threads = e.value("threads", 0);
+      r.environment.command_line = get_str(e, "command_line");
+    }
     for (const json& row : j.at("stats")) {
       StatsKey key{row.at("op").get<std::string>(), dtype_from_name(row.at("dtype").get<std::string>()),
                    device_from_string(row.value("device", std::string("cpu")))};
@@ -254,6 +274,9 @@ Results results_from_json(const std::string& text) {
       s.cases = get_u64(row, "cases");
       s.matches = get_u64(row, "matches");
       if (row.contains("accepted")) s.accepted = get_u64(row, "accepted");
+      if (row.contains("accepted_by"))
+        for (const json& a : row.at("accepted_by"))
+          s.accepted_by[a.at("declaration").get<std::string>()] = AcceptedBy{get_u64(a, "cases"), get_str(a, "example")};
       if (row.contains("mismatches"))
         for (const auto& [k, n] : row.at("mismatches").items()) s.mismatches[mismatch_from_string(k)] = n.get<uint64_t>();
       if (row.contains("grad")) s.grad_checked = get_u64(row.at("grad"), "checked");
@@ -297,6 +320,7 @@ void write_reports(const Results& r, const std::string& dir, const Baseline* bas
   fs::path d(dir);
   write_file_atomic((d / "results.json").string(), results_to_json(r));
   write_file_atomic((d / "summary.md").string(), render_markdown(r, baseline));
+  write_file_atomic((d / "table.md").string(), render_markdown_table(r, baseline));
   write_file_atomic((d / "index.html").string(), render_html(r, baseline));
   write_file_atomic((d / "junit.xml").string(), render_junit(r, baseline));
 }

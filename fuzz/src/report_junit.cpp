@@ -104,7 +104,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)
             << " failed\n";
       for (Mismatch m : row.accepted)
-        out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") accepted by the baseline: "
+        out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") baselined: "
             << find_accepting(*baseline, k.op, k.dtype, k.device, m)->reason << "\n";
       os << "      <system-out>" << xml(out.str()) << "</system-out>\n";
       os << "    </testcase>\n";

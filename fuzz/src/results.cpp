@@ -159,6 +159,25 @@ bool smaller_case(const CaseRecord& a, const CaseRecord& b) {
 
 // ---- Stats ----
 
+namespace {
+// Orders example ids: by seed, index and shrink path, so the example kept does not depend on the
+// order cases or shards arrive in.
+bool smaller_id(const std::string& a, const std::string& b) {
+  if (b.empty()) return !a.empty();
+  if (a.empty()) return false;
+  try {
+    CaseId x = CaseId::parse(a), y = CaseId::parse(b);
+    return std::tie(x.seed, x.index, x.shrink_path, a) < std::tie(y.seed, y.index, y.shrink_path, b);
+  } catch (const std::exception&) {
+    return a < b;
+  }
+}
+void merge_accepted(AcceptedBy& into, const AcceptedBy& from) {
+  into.cases += from.cases;
+  if (smaller_id(from.example, into.example)) into.example = from.example;
+}
+}  // namespace
+
 bool WorstCase::worse_than(const WorstCase& o) const {
   const bool a_nan = std::isnan(ulp), b_nan = std::isnan(o.ulp);  // NaN counts as the largest
   if (a_nan != b_nan) return a_nan;
@@ -174,9 +193,14 @@ void Stats::note_worst(const WorstCase& w) {
 void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   ++cases;
   const bool declared = r.kind != Mismatch::none && !r.accepted.empty();  // in the op's entry
-  if (declared) ++accepted;
-  else if (r.kind == Mismatch::none) ++matches;
-  else ++mismatches[r.kind];
+  if (declared) {
+    ++accepted;
+    merge_accepted(accepted_by[r.accepted], AcceptedBy{1, r.id.str()});
+  } else if (r.kind == Mismatch::none) {
+    ++matches;
+  } else {
+    ++mismatches[r.kind];
+  }
   // Distances count whatever the verdict: an accepted case can be a row's worst.
   max_abs = max_nan(max_abs, r.max_abs);
   max_rel = max_nan(max_rel, r.max_rel);
@@ -193,8 +217,16 @@ void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   }
 }
 
+
+void Stats::add_accepted(const std::string& declaration, const CaseId& id) {
+  ++cases;
+  ++accepted;
+  merge_accepted(accepted_by[declaration], AcceptedBy{1, id.str()});
+}
+
 void Stats::merge(const Stats& o) {
   cases += o.cases;
+  for (const auto& [decl, a] : o.accepted_by) merge_accepted(accepted_by[decl], a);
   matches += o.matches;
   accepted += o.accepted;
   grad_checked += o.grad_checked;
@@ -250,6 +282,7 @@ void Results::merge(const Results& o) {
   if (seed == 0) seed = o.seed;
   // An empty shard string on either side means "the whole campaign" only when alone.
   if (!shard.empty() || !o.shard.empty()) shard = merge_shards(shard, o.shard);
+  if (environment.empty()) environment = o.environment;
   seconds = std::max(seconds, o.seconds);
   complete = complete && o.complete;
   grad = grad || o.grad;

@@ -196,6 +196,31 @@ TEST(FuzzCampaign, ShardsPartitionTheCampaign) {
   expect_same_results(whole, s0);
 }
 
+TEST(FuzzCampaign, AcceptedCasesKeepTheirDeclarationAndAReplayableExample) {
+  // bfloat16 add with a Python float is a declared discrepancy (NEP 50 vs ml_dtypes' promotion).
+  Options o;
+  o.ops = {"add"};
+  o.dtypes = {DType::BFloat16};
+  o.cases_per_op = 400;
+  o.seed = 11;
+  o.jobs = 1;  // through a worker process: the declaration crosses the pipe
+  Results r = run_campaign(o);
+  const Stats& s = r.stats.at(StatsKey{"add", DType::BFloat16, Device::cpu});
+  ASSERT_GT(s.accepted, 0u);
+  uint64_t by_decl = 0;
+  for (const auto& [decl, a] : s.accepted_by) {
+    by_decl += a.cases;
+    EXPECT_FALSE(decl.empty());
+    ASSERT_FALSE(a.example.empty()) << decl;
+    CaseRecord again = replay(CaseId::parse(a.example));  // the example is accepted by that declaration
+    EXPECT_NE(again.kind, Mismatch::none) << a.example;
+    EXPECT_EQ(again.accepted, decl) << a.example;
+  }
+  EXPECT_EQ(by_decl, s.accepted);
+  EXPECT_FALSE(r.environment.date.empty());
+  EXPECT_EQ(r.environment.threads, 1);
+}
+
 uint64_t input_size_of(const CaseRecord& r) {
   uint64_t n = 0;
   DrawnCase d = CaseGen().draw(r.id);

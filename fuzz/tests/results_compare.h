@@ -16,6 +16,12 @@ inline void expect_same_results(const Results& a, const Results& b) {
     EXPECT_EQ(s.mismatches, it->second.mismatches) << k.op << " " << name(k.dtype);
     EXPECT_EQ(s.accepted, it->second.accepted) << k.op << " " << name(k.dtype);
     EXPECT_EQ(s.grad_checked, it->second.grad_checked) << k.op << " " << name(k.dtype);
+    ASSERT_EQ(s.accepted_by.size(), it->second.accepted_by.size()) << k.op << " " << name(k.dtype);
+    for (const auto& [decl, acc] : s.accepted_by) {  // same declarations, counts and example ids
+      ASSERT_TRUE(it->second.accepted_by.count(decl)) << decl;
+      EXPECT_EQ(acc.cases, it->second.accepted_by.at(decl).cases) << decl;
+      EXPECT_EQ(acc.example, it->second.accepted_by.at(decl).example) << decl;
+    }
   }
 }
 

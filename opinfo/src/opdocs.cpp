@@ -1,5 +1,6 @@
 #include "parity/opdocs.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -72,41 +73,115 @@ std::string ops_json() {
   return arr.dump(2) + "\n";
 }
 
+namespace {
+
+// One Markdown table cell: `|` escaped, newlines folded into spaces.
+std::string md_cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : sep) + i;
+  return s;
+}
+
+void add_unique(std::vector<std::string>& v, const std::string& s) {
+  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+}
+
+}  // namespace
+
 std::string discrepancies_markdown() {
   std::ostringstream os;
   os << "# Declared discrepancies from NumPy\n\n"
         "Generated from the OpInfo database (`opinfo/src/entries_*.cpp`) by `build/parity discrepancies "
         "--write reports/DISCREPANCIES.md`; a test fails when this file is out of date.\n"
         "Each row is a behaviour of the engine that deliberately differs from NumPy 2.2 (`differs`), or a "
-        "case the suites skip (`skip`), with its reason. Tolerance overrides follow.\n\n";
-  os << "| op | kind | dtypes | suites | cases | what | reason |\n|---|---|---|---|---|---|---|\n";
-  size_t n = 0;
-  auto row = [&](const std::string& op, const Discrepancy& d) {
-    os << "| " << op << " | " << (d.kind == Discrepancy::Kind::skip ? "skip" : "differs") << " | "
-       << (d.dtypes.empty() ? "all" : dtype_set_str(d.dtypes)) << " | ";
-    std::string suites;
-    for (const auto& s : d.suites) suites += (suites.empty() ? "" : ", ") + s;
+        "case the suites skip (`skip`), with its reason; ops that share a reason (and kind, dtypes, suites and "
+        "cases) share a row. Tolerance overrides follow.\n\n";
+  // Rows grouped by everything but the op (and the wording of `what`), in order of first appearance.
+  struct Group {
+    std::string reason, kind, dtypes, suites, cases;
+    std::vector<std::string> ops, whats;
+  };
+  std::vector<Group> groups;
+  auto add = [&](const std::string& op, const Discrepancy& d) {
+    std::string suites = join(d.suites, ", ");
     std::string cases = d.note.empty() ? "" : "sample: " + d.note;
     if (!d.when.empty()) cases += (cases.empty() ? "" : "; ") + d.when;
-    os << (suites.empty() ? "all" : suites) << " | " << (cases.empty() ? "all" : cases) << " | " << d.what << " | "
-       << d.reason << " |\n";
-    ++n;
+    Group key{d.reason, d.kind == Discrepancy::Kind::skip ? "skip" : "differs",
+              d.dtypes.empty() ? "all" : dtype_set_str(d.dtypes), suites.empty() ? "all" : suites,
+              cases.empty() ? "all" : cases, {}, {}};
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+      return g.reason == key.reason && g.kind == key.kind && g.dtypes == key.dtypes && g.suites == key.suites &&
+             g.cases == key.cases;
+    });
+    if (it == groups.end()) it = groups.insert(groups.end(), key);
+    add_unique(it->ops, op);
+    add_unique(it->whats, d.what);
   };
-  for (const auto& d : global_discrepancies()) row("* (every op)", d);
+  for (const auto& d : global_discrepancies()) add("* (every op)", d);
   for (const auto& op : op_db())
-    for (const auto& d : op.discrepancies) row(op.name, d);
-  if (n == 0) os << "| (none) | | | | | | |\n";
+    for (const auto& d : op.discrepancies) add(op.name, d);
+  os << "| ops | kind | dtypes | suites | cases | what | reason |\n|---|---|---|---|---|---|---|\n";
+  for (const Group& g : groups) {
+    // A reason shared by groups that differ in kind, dtypes, suites or cases is written once.
+    auto first = std::find_if(groups.begin(), groups.end(), [&](const Group& o) { return o.reason == g.reason; });
+    std::string reason = &*first == &g ? g.reason : "same reason as for " + join(first->ops, ", ") + " above";
+    os << "| " << md_cell(join(g.ops, ", ")) << " | " << g.kind << " | " << md_cell(g.dtypes) << " | "
+       << md_cell(g.suites) << " | " << md_cell(g.cases) << " | " << md_cell(join(g.whats, "; ")) << " | "
+       << md_cell(reason) << " |\n";
+  }
+  if (groups.empty()) os << "| (none) | | | | | | |\n";
+
   os << "\n## Tolerance overrides\n\nDefaults (`default_tolerance`, by result dtype): float16 rtol 1e-3, bfloat16 "
         "1.6e-2, float32/complex64 1.3e-6 (atol 1e-5), float64/complex128 1e-7 (atol 1e-7); integers and bool exact.\n\n"
-        "| op | dtype | rtol | atol | reason |\n|---|---|---|---|---|\n";
-  size_t m = 0;
+        "| ops | dtypes | rtol | atol | reason |\n|---|---|---|---|---|\n";
+  struct TolGroup {
+    std::string reason;
+    double rtol, atol;
+    std::vector<std::string> ops;
+    std::vector<std::vector<std::string>> dtypes;  // per op
+  };
+  std::vector<TolGroup> tols;
   for (const auto& op : op_db())
     for (const auto& t : op.tolerances) {
-      os << "| " << op.name << " | " << name(t.dtype) << " | " << t.tol.rtol << " | " << t.tol.atol << " | "
-         << t.reason << " |\n";
-      ++m;
+      auto it = std::find_if(tols.begin(), tols.end(), [&](const TolGroup& g) {
+        return g.reason == t.reason && g.rtol == t.tol.rtol && g.atol == t.tol.atol;
+      });
+      if (it == tols.end()) it = tols.insert(tols.end(), TolGroup{t.reason, t.tol.rtol, t.tol.atol, {}, {}});
+      auto o = std::find(it->ops.begin(), it->ops.end(), op.name);
+      if (o == it->ops.end()) {
+        it->ops.push_back(op.name);
+        it->dtypes.emplace_back();
+        o = it->ops.end() - 1;
+      }
+      add_unique(it->dtypes[static_cast<size_t>(o - it->ops.begin())], name(t.dtype));
     }
-  if (m == 0) os << "| (none) | | | | |\n";
+  for (const TolGroup& g : tols) {
+    bool same = std::all_of(g.dtypes.begin(), g.dtypes.end(), [&](const auto& d) { return d == g.dtypes.front(); });
+    std::string dtypes;
+    if (same) {
+      dtypes = join(g.dtypes.front(), ", ");
+    } else {
+      std::vector<std::string> per_op;
+      for (size_t i = 0; i < g.ops.size(); ++i) per_op.push_back(g.ops[i] + ": " + join(g.dtypes[i], ", "));
+      dtypes = join(per_op, "; ");
+    }
+    std::ostringstream rtol, atol;
+    rtol << g.rtol;
+    atol << g.atol;
+    os << "| " << md_cell(join(g.ops, ", ")) << " | " << md_cell(dtypes) << " | " << rtol.str() << " | " << atol.str()
+       << " | " << md_cell(g.reason) << " |\n";
+  }
+  if (tols.empty()) os << "| (none) | | | | |\n";
   return os.str();
 }
 

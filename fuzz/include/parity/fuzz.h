@@ -61,10 +61,17 @@ struct WorstCase {
   bool worse_than(const WorstCase& o) const;
 };
 
+// The accepted cases of one row that one OpInfo declaration let through.
+struct AcceptedBy {
+  uint64_t cases = 0;
+  std::string example;  // a case id to replay: the smallest (by seed, index, shrink path) seen
+};
+
 // Per op x dtype x device totals.
 struct Stats {
   uint64_t cases = 0, matches = 0;
   uint64_t accepted = 0;                     // mismatches the OpInfo entry declares (CaseRecord::accepted)
+  std::map<std::string, AcceptedBy> accepted_by;  // by the declaration ("what: reason") that accepted them
   std::map<Mismatch, uint64_t> mismatches;   // by kind
   double max_abs = 0, max_rel = 0, max_ulp = 0;
   // The case of max_ulp (matched, accepted or mismatched); none when no case had a float result,
@@ -79,6 +86,8 @@ struct Stats {
   uint64_t grad_checked = 0;
   void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
   void note_worst(const WorstCase& w);  // keeps w if it is worse than `worst`
+  // Counts one accepted case (in `cases` and `accepted`) under its declaration.
+  void add_accepted(const std::string& declaration, const CaseId& id);
   void merge(const Stats& o);
 };
 int ulp_bucket(double ulp);
@@ -91,8 +100,22 @@ struct StatsKey {
   bool operator<(const StatsKey& o) const;
 };
 
+// Where a campaign ran (results.json "environment"; the reports' Environment section).
+struct Environment {
+  std::string date;          // UTC start of the run, ISO 8601 ("2026-12-02T05:32:34Z")
+  std::string commit;        // the source's git commit ("" when unknown)
+  std::string cpu;           // /proc/cpuinfo's model name
+  std::string simd_target;   // the Highway target the vector loops ran (parity::simd_target())
+  int threads = 0;           // worker processes that ran cases in parallel (--jobs)
+  std::string command_line;  // the command that ran the campaign
+  bool empty() const { return date.empty() && commit.empty() && cpu.empty() && simd_target.empty() && !threads && command_line.empty(); }
+};
+// This process's environment: now, its commit, CPU, SIMD target and command line.
+Environment current_environment(int threads);
+
 // What a campaign produced: the source of every report (results.json).
 struct Results {
+  Environment environment;
   std::string numpy_version;
   std::string engine_version;
   uint64_t seed = 0;

@@ -1,8 +1,9 @@
 #pragma once
 // Reports of a fuzz campaign and the CI gate. results.json is the source (schema:
 // reports/SCHEMA.md); summary.md, index.html and junit.xml are renderings of it. The baseline
-// (reports/baseline.json) lists accepted discrepancies; the gate fails on anything it does not
-// accept and on entries that no longer reproduce.
+// (reports/baseline.json) lists known mismatches; the gate fails on anything it does not list and
+// on entries that no longer reproduce. Words: a case its OpInfo entry declares is "accepted"
+// (Stats::accepted, never a mismatch); a mismatch a baseline entry lets through is "baselined".
 #include <string>
 #include <vector>
 
@@ -67,7 +68,7 @@ struct GateResult {
   std::vector<GateFinding> unaccepted;        // fail: new mismatches
   std::vector<BaselineEntry> stale;           // fail: covered by the run, no longer reproduces
   std::vector<BaselineEntry> not_exercised;   // informational: the run did not cover its op/dtype
-  uint64_t accepted_mismatches = 0;           // mismatches the baseline accepted
+  uint64_t baselined_mismatches = 0;          // mismatches a baseline entry let through
   std::string summary() const;                // says which, one line each
 };
 GateResult gate(const Results& r, const Baseline& b);
@@ -75,12 +76,20 @@ GateResult gate(const Results& r, const Baseline& b);
 const BaselineEntry* find_accepting(const Baseline& b, const std::string& op, DType dtype,
                                     Device device, Mismatch kind);
 
-// ---- renderings (a baseline, when given, marks accepted mismatches and adds the gate verdict) ----
+// ---- renderings (a baseline, when given, marks baselined mismatches and decides the verdict) ----
+// The verdict every rendering shows: the gate against `baseline`, or without one, against an empty
+// baseline (so any mismatch that is not accepted fails).
+GateResult verdict(const Results& r, const Baseline* baseline);
+// summary.md: verdict, totals, the failing rows and their minimal cases, the accepted cases; kept
+// under kSummaryMaxChars (a pull-request comment) by truncating with a note. The full per-op
+// table is table.md (render_markdown_table), which it links to.
+inline constexpr size_t kSummaryMaxChars = 65536;
 std::string render_markdown(const Results& r, const Baseline* baseline = nullptr);
+std::string render_markdown_table(const Results& r, const Baseline* baseline = nullptr);
 std::string render_html(const Results& r, const Baseline* baseline = nullptr);
 std::string render_junit(const Results& r, const Baseline* baseline = nullptr);
-// Writes results.json, summary.md, index.html and junit.xml into `dir` (created if needed), each
-// atomically.
+// Writes results.json, summary.md, table.md, index.html and junit.xml into `dir` (created if
+// needed), each atomically.
 void write_reports(const Results& r, const std::string& dir, const Baseline* baseline = nullptr);
 
 // Helpers shared by the renderings.
