@@ -99,7 +99,9 @@ struct Msg {  // child -> parent: the case about to run; item == UINT32_MAX when
         dc.dtype = item_dtype(it, inputs[i]);
         dc.c = make_case(it, inputs[i]);
         dc.source = "sample: " + inputs[i].note;
+        const auto started = std::chrono::steady_clock::now();
         CaseResult cr = run_case(dc.c, numpy, engine);
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         CaseRecord rec;
         if (cr.verdict.match()) {
           rec.id = dc.id;
@@ -117,7 +119,9 @@ struct Msg {  // child -> parent: the case about to run; item == UINT32_MAX when
                          NumpyExecutor::expression(dc.c) + "\n";
         }
         if (cr.mismatch()) ++seen;
-        res.stats[{it.op->name, dc.dtype, Device::cpu}].add(rec);
+        Stats& row = res.stats[{it.op->name, dc.dtype, Device::cpu}];
+        row.add(rec);
+        row.seconds += took;
       }
       write_results_json(res, path);
     }
@@ -330,12 +334,13 @@ void add_check_command(CLI::App& app) {
   auto a = std::make_shared<CheckArgs>();
   auto* c = app.add_subcommand("check", "The conformance check: every entry's inputs plus a timed fuzz campaign, "
                                         "a report, and the baseline gate (non-zero exit when it fails)");
-  c->add_option("--time", a->time, "Seconds for the fuzz campaign")->capture_default_str();
+  c->add_option("--time", a->time, "Seconds for the fuzz campaign")->capture_default_str()->check(positive_seconds());
   c->add_option("--report", a->report, "Report directory")->capture_default_str();
   auto* b = c->add_option("--baseline", a->baseline, "Accepted discrepancies")->capture_default_str();
   c->add_option("--ops", a->ops, "Only these ops, comma separated (default: every op)")->delimiter(',');
-  c->add_option("--seed", a->seed, "Fuzz campaign seed")->capture_default_str();
-  c->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)");
+  c->add_option("--seed", a->seed, "Fuzz campaign seed")->capture_default_str()->check(unsigned_integer());
+  c->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)")->check(positive_integer());
+  c->footer(kExitCodesHelp);
   c->callback([a, b] {
     a->baseline_given = b->count() > 0;
     run_guarded([&] { return run_check(*a); });

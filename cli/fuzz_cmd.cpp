@@ -3,9 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -13,6 +15,7 @@
 #include <thread>
 
 #include "fuzz_common.h"
+#include "parity/closest.h"
 #include "parity/errors.h"
 
 namespace parity::cli {
@@ -159,6 +162,7 @@ bool run_and_print_gate(const Results& r, const Baseline& b, const std::string& 
   }
   for (const BaselineEntry& e : g.stale)
     std::cout << "  stale baseline entry (no longer reproduces; remove it): " << e.str() << " -- " << e.reason << "\n";
+  if (g.no_cases) std::cout << "  the run ran no cases: nothing was checked (see --ops, --dtypes, --cases, --time)\n";
   if (!g.not_exercised.empty())
     std::cout << "  (" << g.not_exercised.size() << " baseline entr" << (g.not_exercised.size() == 1 ? "y" : "ies")
               << " not exercised by this run)\n";
@@ -180,7 +184,11 @@ std::vector<std::string> resolve_ops(const std::vector<std::string>& names) {
   std::vector<std::string> out;
   for (const auto& n : split_list(names)) {
     const opinfo::OpInfo* op = opinfo::find_op(n);
-    if (!op) throw ValueError("[fuzz] unknown op '" + n + "' (`parity ops` lists them)");
+    if (!op) {
+      std::vector<std::string> names;
+      for (const opinfo::OpInfo& o : opinfo::op_db()) names.push_back(o.name);
+      throw ValueError("[fuzz] unknown op '" + n + "'" + did_you_mean(n, names) + " (`parity ops` lists them)");
+    }
     out.push_back(op->name);
   }
   return out;
@@ -193,6 +201,45 @@ std::vector<DType> resolve_dtypes(const std::vector<std::string>& names) {
 }
 
 int default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// ---------------------------------------------------------------- option values
+
+namespace {
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+}  // namespace
+
+CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        char* end = nullptr;
+        double v = std::strtod(s.c_str(), &end);
+        if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v <= 0)
+          return "must be a positive number of seconds (got " + s + ")";
+        return "";
+      },
+      "SECONDS>0");
+}
+
+CLI::Validator positive_integer() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        if (!all_digits(s) || s.find_first_not_of('0') == std::string::npos || s.size() > 18)
+          return "must be a whole number of at least 1 (got " + s + ")";
+        return "";
+      },
+      "INT>=1");
+}
+
+CLI::Validator unsigned_integer() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        if (!all_digits(s) || s.size() > 19) return "must be a whole number, 0 or more (got " + s + ")";
+        return "";
+      },
+      "INT>=0");
+}
 
 // ---------------------------------------------------------------- the suites' cases
 
@@ -251,6 +298,27 @@ DrawnCase draw_sample_case(const std::string& text) {
 
 namespace {
 
+// SIGINT/SIGTERM during a campaign: the handler only records the signal; the campaign stops
+// (Options::stop) and run_fuzz writes the partial reports.
+volatile std::sig_atomic_t g_stop_signal = 0;
+extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
+
+struct StopSignals {  // installs the handler for its lifetime
+  struct sigaction old_int {}, old_term {};
+  StopSignals() {
+    g_stop_signal = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
+  }
+};
+
 struct FuzzArgs {
   std::vector<std::string> ops, dtypes;
   bool all = false;
@@ -290,7 +358,6 @@ int run_fuzz(const FuzzArgs& a) {
   o.seed = a.seed;
   o.jobs = a.jobs > 0 ? a.jobs : default_jobs();
   o.shrink = !a.no_shrink;
-  if (a.max_elements < 1) throw ValueError("[fuzz] --max-elements must be at least 1");
   o.gen.max_elements = a.max_elements;
   if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
 
@@ -318,8 +385,23 @@ int run_fuzz(const FuzzArgs& a) {
                                     : std::to_string(o.cases_per_op) + " cases per op")
             << ", " << o.jobs << " job(s)" << (a.shard.empty() ? "" : ", shard " + a.shard) << "\n"
             << std::flush;
+  StopSignals stop_signals;
+  o.stop = &g_stop_signal;
   Results r = run_campaign(o);
-  progress.finish();
+  progress.finish();  // ends the live line
+
+  if (g_stop_signal != 0 && !r.complete) {
+    const int sig = g_stop_signal;
+    write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);
+    uint64_t done = 0;
+    for (const auto& [k, st] : r.stats) done += st.cases;
+    std::cout << "parity fuzz: interrupted by " << (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal")
+              << " after " << format_number(std::round(r.seconds * 10) / 10) << " s and " << thousands(done)
+              << " cases: partial reports (complete=false) in " << a.report
+              << "/ (results.json, summary.md, index.html, junit.xml)\n"
+              << std::flush;
+    return 128 + sig;
+  }
 
   write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);
   std::cout << "\n" << summary_table(r);
@@ -375,11 +457,16 @@ void add_fuzz_commands(CLI::App& app) {
   ops->excludes(all);
   f->add_option("--dtypes", a->dtypes, "Only these dtypes, comma separated (default: each op's claimed dtypes)")
       ->delimiter(',');
-  auto* cases = f->add_option("--cases", a->cases, "Cases per op (when no --time)")->capture_default_str();
-  auto* time = f->add_option("--time", a->time, "Time budget in seconds; ops run round robin until it is spent");
+  auto* cases = f->add_option("--cases", a->cases, "Cases per op (when no --time)")
+                    ->capture_default_str()
+                    ->check(positive_integer());
+  auto* time = f->add_option("--time", a->time, "Time budget in seconds; ops run round robin until it is spent")
+                   ->check(positive_seconds());
   cases->excludes(time);
-  f->add_option("--seed", a->seed, "Campaign seed: the same seed draws the same cases")->capture_default_str();
-  f->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)");
+  f->add_option("--seed", a->seed, "Campaign seed: the same seed draws the same cases")
+      ->capture_default_str()
+      ->check(unsigned_integer());
+  f->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)")->check(positive_integer());
   f->add_option("--shard", a->shard, "I/N: run the I-th of N deterministic shares of the campaign (0-based)");
   f->add_option("--report", a->report, "Report directory (results.json as the run goes; summary.md, index.html, junit.xml)")
       ->capture_default_str();
@@ -388,14 +475,17 @@ void add_fuzz_commands(CLI::App& app) {
   f->add_option("--max-elements", a->max_elements,
                 "Cap on each tensor argument's element count; above the default, a third of the shapes get one "
                 "axis near the cap (case ids then carry it: OP:SEED:INDEX:eCAP)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(positive_integer());
   f->add_flag("--grad", a->grad,
               "Gradient campaign: ops whose entry claims autograd, drawn in float64/complex128; autograd checked "
               "against central finite differences (gradcheck); case ids carry :g");
+  f->footer(kExitCodesHelp);
   f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
 
   auto* r = app.add_subcommand("replay", "Rerun one case by id; print inputs, both outcomes, the difference, NumPy's side");
   r->add_option("id", a->replay_id, "Case id, e.g. sin:1:1337 or sin:1:1337:s3.0.1 (from a report)")->required();
+  r->footer(kExitCodesHelp);
   r->callback([a] { run_guarded([&] { return run_replay(a->replay_id); }); });
 }
 

@@ -12,8 +12,18 @@
 
 namespace parity::cli {
 
+// The exit codes, everywhere (the help footers and README.md say so).
+inline constexpr int kExitPass = 0;         // everything checked passed
+inline constexpr int kExitFailed = 1;       // the gate failed, or a replayed case still mismatches
+inline constexpr int kExitUsage = 2;        // usage or configuration error
+inline constexpr const char* kExitCodesHelp =
+    "Exit codes: 0 pass; 1 the gate failed or a case still mismatches; 2 usage or configuration error "
+    "(unknown subcommand, option or op, bad value, unreadable or invalid baseline, malformed case id); "
+    "130/143 interrupted by SIGINT/SIGTERM (`parity fuzz` then writes partial reports).";
+
 // Runs a subcommand body returning an exit code; errors print like Python's ("ValueError: ...")
-// and any non-zero code ends the parse with CLI::RuntimeError.
+// and any non-zero code ends the parse with CLI::RuntimeError. An exception escaping the body is
+// a usage or configuration error (the case errors of a run are results, caught inside it): exit 2.
 template <class F>
 void run_guarded(F f) {
   int rc;
@@ -21,14 +31,20 @@ void run_guarded(F f) {
     rc = f();
   } catch (const Error& e) {
     std::cerr << e.py_class() << ": " << e.what() << "\n";
-    rc = 1;
+    rc = kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
-    rc = 1;
+    rc = kExitUsage;
   }
   std::cout << std::flush;
   if (rc != 0) throw CLI::RuntimeError(rc);
 }
+
+// CLI11 validators for the fuzzing subcommands' numbers. A bad value is a usage error (exit 2)
+// whose message names the option: "--jobs: must be a whole number of at least 1 (got -3)".
+CLI::Validator positive_seconds();   // a finite number > 0
+CLI::Validator positive_integer();   // 1, 2, ... (no sign)
+CLI::Validator unsigned_integer();   // 0, 1, ... (no sign)
 
 // Each adds its subcommand(s) to `app`; the subcommand runs from its CLI11 callback and ends the
 // process's parse with CLI::RuntimeError(code) when it must exit non-zero.

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "fuzz_common.h"
+#include "parity/closest.h"
 #include "parity/opdocs.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
@@ -42,7 +43,29 @@ int main(int argc, char** argv) {
   cli::add_report_command(app);
   cli::add_bench_command(app);
 
-  CLI11_PARSE(app, argc, argv);
+  app.footer(cli::kExitCodesHelp);
+
+  // A mistyped subcommand: name the closest one (CLI11 would only say the argument was not expected).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    bool known = false;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      names.push_back(sub->get_name());
+      known = known || sub->check_name(argv[1]);
+    }
+    if (!known) {
+      std::cerr << "parity: unknown command '" << argv[1] << "'" << fuzz::did_you_mean(argv[1], names)
+                << "; `parity --help` lists them\n";
+      return cli::kExitUsage;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::RuntimeError& e) {  // a subcommand's exit code (cli::run_guarded)
+    return e.get_exit_code();
+  } catch (const CLI::ParseError& e) {  // --help and --version exit 0; a usage error 2
+    return app.exit(e) == 0 ? cli::kExitPass : cli::kExitUsage;
+  }
 
   try {
     if (*dtypes) {
@@ -90,7 +113,7 @@ int main(int argc, char** argv) {
     }
   } catch (const Error& e) {
     std::cerr << e.py_class() << ": " << e.what() << "\n";
-    return 1;
+    return cli::kExitUsage;  // a bad dtype name, promotion mode, literal...
   }
-  return 0;
+  return cli::kExitPass;
 }

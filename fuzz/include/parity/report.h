@@ -68,6 +68,7 @@ struct GateResult {
   std::vector<BaselineEntry> stale;           // fail: covered by the run, no longer reproduces
   std::vector<BaselineEntry> not_exercised;   // informational: the run did not cover its op/dtype
   uint64_t accepted_mismatches = 0;           // mismatches the baseline accepted
+  bool no_cases = false;                      // fail: the run ran no case at all (nothing was checked)
   std::string summary() const;                // says which, one line each
 };
 GateResult gate(const Results& r, const Baseline& b);
