@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include <algorithm>
 #include <fstream>
 
 #include "fuzz_common.h"
@@ -63,6 +64,22 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {  // a subcommand's exit code (cli::run_guarded)
     return e.get_exit_code();
+  } catch (const CLI::ExtrasError& e) {  // an unknown option: name the closest one of that subcommand
+    app.exit(e);
+    const CLI::App* sub = &app;
+    for (CLI::App* s : app.get_subcommands([](CLI::App*) { return true; }))
+      if (argc > 1 && s->check_name(argv[1])) sub = s;
+    std::vector<std::string> known;
+    for (const CLI::Option* o : sub->get_options())
+      for (const std::string& n : o->get_lnames()) known.push_back("--" + n);
+    for (int i = 2; i < argc; ++i) {
+      std::string arg = argv[i];
+      arg = arg.substr(0, arg.find('='));
+      if (arg.rfind("--", 0) != 0 || std::find(known.begin(), known.end(), arg) != known.end()) continue;
+      std::string hint = fuzz::did_you_mean(arg, known);
+      if (!hint.empty()) std::cerr << "parity " << sub->get_name() << ": unknown option '" << arg << "'" << hint << "\n";
+    }
+    return cli::kExitUsage;
   } catch (const CLI::ParseError& e) {  // --help and --version exit 0; a usage error 2
     return app.exit(e) == 0 ? cli::kExitPass : cli::kExitUsage;
   }

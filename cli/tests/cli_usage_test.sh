@@ -35,7 +35,8 @@ expect 2 "--seed" check --ops add --seed -7 $r
 expect 2 "did you mean 'fuzz'" fzz --ops add
 expect 2 "did you mean 'replay'" repaly sin:1:1
 expect 2 "unknown op 'sinn'.*did you mean 'sin'" fuzz --ops sinn --cases 5 $r
-expect 2 "--tiem" fuzz --ops add --tiem 5 $r
+expect 2 "unknown option '--tiem' \(did you mean '--time'\?\)" fuzz --ops add --tiem 5 $r
+expect 2 "unknown option '--basline' \(did you mean '--baseline'\?\)" report --merge x --basline y
 expect 2 "malformed case id" replay nonsense
 expect 2 "malformed sample case id" replay samples/sqrt:0:1
 expect 2 "no such file|cannot read|not found|missing" fuzz --ops add --cases 5 --baseline "$tmp/none.json" $r

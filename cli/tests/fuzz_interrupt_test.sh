@@ -1,23 +1,29 @@
 #!/usr/bin/env bash
 # ctest cli.FuzzInterrupt: SIGINT or SIGTERM during `parity fuzz` writes all four report files
 # marked partial (complete=false), prints one line saying so, ends the progress line, and exits
-# 130 / 143.
+# 130 / 143. "GROUP" sends SIGINT to the whole process group, workers included, as a terminal's
+# Ctrl-C does: the workers' deaths must not be taken for engine crashes.
 set -uo pipefail
 PARITY=$1
 PY=${2:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for sig in INT TERM; do
-  out="$tmp/$sig"
-  "$PARITY" fuzz --ops add --time 120 --jobs 1 --seed 5 --report "$out" >"$tmp/$sig.out" 2>"$tmp/$sig.err" &
+for round in INT TERM GROUP; do
+  sig=$round; [ "$round" = GROUP ] && sig=INT
+  out="$tmp/$round"
+  if [ "$round" = GROUP ]; then  # its own process group (setsid), so the test shell is not hit
+    setsid "$PARITY" fuzz --ops add --time 120 --jobs 2 --seed 5 --report "$out" >"$tmp/$sig.out" 2>"$tmp/$sig.err" &
+  else
+    "$PARITY" fuzz --ops add --time 120 --jobs 1 --seed 5 --report "$out" >"$tmp/$sig.out" 2>"$tmp/$sig.err" &
+  fi
   pid=$!
   # Wait until the run has checkpointed some cases (results.json is rewritten about once a second).
   for _ in $(seq 1 120); do
     if [ -s "$out/results.json" ] && "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["totals"]["cases"] > 0 else 1)' "$out/results.json" 2>/dev/null; then break; fi
     sleep 0.25
   done
-  kill -s "$sig" "$pid"
+  if [ "$round" = GROUP ]; then kill -s INT -- "-$pid"; else kill -s "$sig" "$pid"; fi
   rc=0; wait "$pid" || rc=$?
   want=$([ "$sig" = INT ] && echo 130 || echo 143)
   [ "$rc" = "$want" ] || { cat "$tmp/$sig.out" "$tmp/$sig.err"; echo "FAIL: SIG$sig: exit $rc, want $want"; exit 1; }
@@ -42,6 +48,6 @@ PYEOF
   if grep -qE "crash|killed by signal" "$tmp/$sig.err" "$out/results.json"; then
     cat "$tmp/$sig.err"; echo "FAIL: SIG$sig: the interrupt was taken for an engine crash"; exit 1
   fi
-  echo "SIG$sig: exit $rc, four partial files"
+  echo "$round: exit $rc, four partial files"
 done
 echo "ok"
