@@ -169,6 +169,8 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
     pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("[check] fork failed");
     if (pid == 0) {
+      signal(SIGINT, SIG_IGN);  // a terminal's Ctrl-C: the parent stops the run and ends this child
+      signal(SIGTERM, SIG_IGN);
       close(fds[0]);
       for (const Slot& other : slots)
         if (other.fd >= 0) close(other.fd);
@@ -223,6 +225,23 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
   double last_draw = -1;
   std::string in_flight;
   for (;;) {
+    if (g_stop_signal != 0) {  // interrupted: keep what the children checkpointed, end them
+      for (Slot& sl : slots) {
+        if (sl.pid < 0) continue;
+        kill(sl.pid, SIGKILL);
+        close(sl.fd);
+        sl.fd = -1;
+        while (waitpid(sl.pid, nullptr, 0) < 0 && errno == EINTR) {}
+        sl.pid = -1;
+        if (std::filesystem::exists(sl.path)) {
+          total.merge(read_results_json(sl.path));
+          std::filesystem::remove(sl.path);
+        }
+      }
+      total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      total.complete = false;
+      return total;
+    }
     std::vector<pollfd> pfds;
     std::vector<Slot*> owners;
     for (Slot& sl : slots)
@@ -271,6 +290,7 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
 
 int run_check(const CheckArgs& a) {
   Baseline baseline = load_baseline_or_empty(a.baseline, a.baseline_given);
+  StopSignals stop_signals;
   std::vector<std::string> ops = resolve_ops(a.ops);
   std::filesystem::create_directories(a.report);
   const std::string results_path = a.report + "/results.json";
@@ -285,6 +305,10 @@ int run_check(const CheckArgs& a) {
   Results entries = run_entry_inputs(items, jobs, tmpdir, p1);
   p1.finish();
   std::filesystem::remove_all(tmpdir);
+  if (g_stop_signal != 0) {
+    write_reports(entries, a.report, &baseline);
+    return report_interrupted("check", entries, a.report);
+  }
   write_results_json(entries, results_path);
 
   Options o;
@@ -304,6 +328,7 @@ int run_check(const CheckArgs& a) {
     write_results_json(r, results_path);
   };
   o.on_finding = [&](const CaseRecord& r) { p2.finding(r); };
+  o.stop = &g_stop_signal;
   Results campaign = run_campaign(o);
   p2.finish();
 
@@ -315,6 +340,7 @@ int run_check(const CheckArgs& a) {
   if (r.numpy_version.empty()) r.numpy_version = campaign.numpy_version;
   if (r.engine_version.empty()) r.engine_version = kVersion;
   write_reports(r, a.report, &baseline);
+  if (g_stop_signal != 0 && !campaign.complete) return report_interrupted("check", r, a.report);
 
   std::cout << "\n" << summary_table(r);
   uint64_t n_entries = 0, n_fuzz = 0;

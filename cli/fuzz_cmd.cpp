@@ -202,6 +202,41 @@ std::vector<DType> resolve_dtypes(const std::vector<std::string>& names) {
 
 int default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
 
+// ---------------------------------------------------------------- interruption
+
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+namespace {
+extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_stop_signal = 0;
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int_);
+  sigaction(SIGTERM, &sa, &old_term_);
+}
+
+StopSignals::~StopSignals() {
+  sigaction(SIGINT, &old_int_, nullptr);
+  sigaction(SIGTERM, &old_term_, nullptr);
+}
+
+int report_interrupted(const std::string& command, const Results& r, const std::string& dir) {
+  const int sig = g_stop_signal;
+  uint64_t done = 0;
+  for (const auto& [k, st] : r.stats) done += st.cases;
+  std::cout << "parity " << command << ": interrupted by "
+            << (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal") << " after "
+            << format_number(std::round(r.seconds * 10) / 10) << " s and " << thousands(done)
+            << " cases: partial reports (complete=false) in " << dir
+            << "/ (results.json, summary.md, index.html, junit.xml)\n"
+            << std::flush;
+  return 128 + sig;
+}
+
 // ---------------------------------------------------------------- option values
 
 namespace {
@@ -298,27 +333,6 @@ DrawnCase draw_sample_case(const std::string& text) {
 
 namespace {
 
-// SIGINT/SIGTERM during a campaign: the handler only records the signal; the campaign stops
-// (Options::stop) and run_fuzz writes the partial reports.
-volatile std::sig_atomic_t g_stop_signal = 0;
-extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
-
-struct StopSignals {  // installs the handler for its lifetime
-  struct sigaction old_int {}, old_term {};
-  StopSignals() {
-    g_stop_signal = 0;
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~StopSignals() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
-};
-
 struct FuzzArgs {
   std::vector<std::string> ops, dtypes;
   bool all = false;
@@ -391,16 +405,8 @@ int run_fuzz(const FuzzArgs& a) {
   progress.finish();  // ends the live line
 
   if (g_stop_signal != 0 && !r.complete) {
-    const int sig = g_stop_signal;
     write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);
-    uint64_t done = 0;
-    for (const auto& [k, st] : r.stats) done += st.cases;
-    std::cout << "parity fuzz: interrupted by " << (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal")
-              << " after " << format_number(std::round(r.seconds * 10) / 10) << " s and " << thousands(done)
-              << " cases: partial reports (complete=false) in " << a.report
-              << "/ (results.json, summary.md, index.html, junit.xml)\n"
-              << std::flush;
-    return 128 + sig;
+    return report_interrupted("fuzz", r, a.report);
   }
 
   write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);

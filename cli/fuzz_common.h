@@ -2,7 +2,9 @@
 // Shared by the fuzzing subcommands (fuzz_cmd.cpp, check_cmd.cpp, report_cmd.cpp): registration,
 // the live progress line, the per-op summary table and the gate's verdict.
 #include <CLI/CLI.hpp>
+#include <signal.h>
 
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -19,7 +21,7 @@ inline constexpr int kExitUsage = 2;        // usage or configuration error
 inline constexpr const char* kExitCodesHelp =
     "Exit codes: 0 pass; 1 the gate failed or a case still mismatches; 2 usage or configuration error "
     "(unknown subcommand, option or op, bad value, unreadable or invalid baseline, malformed case id); "
-    "130/143 interrupted by SIGINT/SIGTERM (`parity fuzz` then writes partial reports).";
+    "130/143 interrupted by SIGINT/SIGTERM (`parity fuzz` and `parity check` then write partial reports).";
 
 // Runs a subcommand body returning an exit code; errors print like Python's ("ValueError: ...")
 // and any non-zero code ends the parse with CLI::RuntimeError. An exception escaping the body is
@@ -39,6 +41,22 @@ void run_guarded(F f) {
   std::cout << std::flush;
   if (rc != 0) throw CLI::RuntimeError(rc);
 }
+
+// SIGINT/SIGTERM during `parity fuzz` or `parity check`: while a StopSignals lives, the handler only
+// records the signal in g_stop_signal (the campaign's Options::stop); the command then writes its
+// reports marked partial and report_interrupted() prints the one line and returns 128 + signal.
+extern volatile std::sig_atomic_t g_stop_signal;
+class StopSignals {
+ public:
+  StopSignals();
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+int report_interrupted(const std::string& command, const fuzz::Results& r, const std::string& dir);
 
 // CLI11 validators for the fuzzing subcommands' numbers. A bad value is a usage error (exit 2)
 // whose message names the option: "--jobs: must be a whole number of at least 1 (got -3)".

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# ctest cli.FuzzInterrupt: SIGINT or SIGTERM during `parity fuzz` writes all four report files
+# ctest cli.FuzzInterrupt: SIGINT or SIGTERM during `parity fuzz` (and `parity check`) writes all four report files
 # marked partial (complete=false), prints one line saying so, ends the progress line, and exits
 # 130 / 143. "GROUP" sends SIGINT to the whole process group, workers included, as a terminal's
-# Ctrl-C does: the workers' deaths must not be taken for engine crashes.
+# Ctrl-C does: the workers' deaths must not be taken for engine crashes. "CHECK" interrupts
+# `parity check` in its fuzz campaign.
 set -uo pipefail
 PARITY=$1
 PY=${2:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for round in INT TERM GROUP; do
-  sig=$round; [ "$round" = GROUP ] && sig=INT
+for round in INT TERM GROUP CHECK; do
+  sig=$round; [ "$round" = GROUP ] || [ "$round" = CHECK ] && sig=INT
   out="$tmp/$round"
-  if [ "$round" = GROUP ]; then  # its own process group (setsid), so the test shell is not hit
+  if [ "$round" = CHECK ]; then
+    "$PARITY" check --ops add --time 120 --jobs 1 --seed 5 --report "$out" >"$tmp/$sig.out" 2>"$tmp/$sig.err" &
+  elif [ "$round" = GROUP ]; then  # its own process group (setsid), so the test shell is not hit
     setsid "$PARITY" fuzz --ops add --time 120 --jobs 2 --seed 5 --report "$out" >"$tmp/$sig.out" 2>"$tmp/$sig.err" &
   else
     "$PARITY" fuzz --ops add --time 120 --jobs 1 --seed 5 --report "$out" >"$tmp/$sig.out" 2>"$tmp/$sig.err" &
