@@ -291,7 +291,7 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
 int run_check(const CheckArgs& a) {
   Baseline baseline = load_baseline_or_empty(a.baseline, a.baseline_given);
   StopSignals stop_signals;
-  std::vector<std::string> ops = resolve_ops(a.ops);
+  std::vector<std::string> ops = resolve_ops(a.ops, "check");
   std::filesystem::create_directories(a.report);
   const std::string results_path = a.report + "/results.json";
   std::string tmpdir = a.report + "/.tmp";

@@ -180,15 +180,18 @@ std::vector<std::string> split_list(const std::vector<std::string>& items) {
   return out;
 }
 
-std::vector<std::string> resolve_ops(const std::vector<std::string>& names) {
+std::string did_you_mean_op(const std::string& name) {
+  std::vector<std::string> names;
+  for (const opinfo::OpInfo& o : opinfo::op_db()) names.push_back(o.name);
+  return did_you_mean(name, names);
+}
+
+std::vector<std::string> resolve_ops(const std::vector<std::string>& names, const std::string& command) {
   std::vector<std::string> out;
   for (const auto& n : split_list(names)) {
     const opinfo::OpInfo* op = opinfo::find_op(n);
-    if (!op) {
-      std::vector<std::string> names;
-      for (const opinfo::OpInfo& o : opinfo::op_db()) names.push_back(o.name);
-      throw ValueError("[fuzz] unknown op '" + n + "'" + did_you_mean(n, names) + " (`parity ops` lists them)");
-    }
+    if (!op)
+      throw ValueError("[" + command + "] unknown op '" + n + "'" + did_you_mean_op(n) + " (`parity ops` lists them)");
     out.push_back(op->name);
   }
   return out;
@@ -309,7 +312,8 @@ DrawnCase draw_sample_case(const std::string& text) {
   if (slash == std::string::npos || !id.shrink_path.empty())
     throw ValueError("[replay] malformed sample case id '" + text + "' (expected samples/OP/DTYPE:0:I)");
   const opinfo::OpInfo* op = opinfo::find_op(rest.substr(0, slash));
-  if (!op) throw ValueError("[replay] unknown op '" + rest.substr(0, slash) + "'");
+  if (!op)
+    throw ValueError("[replay] unknown op '" + rest.substr(0, slash) + "'" + did_you_mean_op(rest.substr(0, slash)));
   std::string which = rest.substr(slash + 1);
   std::vector<SampleInput> inputs = entry_inputs(*op, which);
   if (id.index >= inputs.size())
@@ -446,7 +450,10 @@ int run_replay(const std::string& text) {
     r = make_record(dc, run_case(dc.c, numpy, engine));
     r.op = dc.c.op->name;
   } else {
-    r = replay(CaseId::parse(text));
+    CaseId id = CaseId::parse(text);
+    if (!opinfo::find_op(id.op))
+      throw ValueError("[replay] unknown op '" + id.op + "' in case id '" + text + "'" + did_you_mean_op(id.op));
+    r = replay(id);
   }
   print_record(r);
   return r.kind != Mismatch::none && r.accepted.empty() ? 1 : 0;

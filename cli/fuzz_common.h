@@ -102,8 +102,11 @@ fuzz::Baseline load_baseline_or_empty(const std::string& path, bool required);
 bool run_and_print_gate(const fuzz::Results& r, const fuzz::Baseline& b, const std::string& baseline_path);
 // "a,b,c" -> {"a","b","c"}
 std::vector<std::string> split_list(const std::vector<std::string>& items);
-// Validates op names against the database (ValueError naming the unknown one).
-std::vector<std::string> resolve_ops(const std::vector<std::string>& names);
+// Validates op names against the database (ValueError naming the unknown one and the closest
+// known one, prefixed with `command`).
+std::vector<std::string> resolve_ops(const std::vector<std::string>& names, const std::string& command = "fuzz");
+// " (did you mean 'sin'?)" for a mistyped op name, else "".
+std::string did_you_mean_op(const std::string& name);
 std::vector<DType> resolve_dtypes(const std::vector<std::string>& names);
 int default_jobs();
 std::string thousands(uint64_t v);  // 1234567 -> "1,234,567"

@@ -37,6 +37,9 @@ expect 2 "did you mean 'replay'" repaly sin:1:1
 expect 2 "unknown op 'sinn'.*did you mean 'sin'" fuzz --ops sinn --cases 5 $r
 expect 2 "unknown option '--tiem' \(did you mean '--time'\?\)" fuzz --ops add --tiem 5 $r
 expect 2 "unknown option '--basline' \(did you mean '--baseline'\?\)" report --merge x --basline y
+expect 2 "unknown op 'sinn'.*did you mean 'sin'" check --ops sinn $r
+expect 2 "unknown op 'sinn'.*did you mean 'sin'" replay sinn:1:2
+expect 2 "unknown op 'sinn'.*did you mean 'sin'" replay samples/sinn/float32:0:1
 expect 2 "malformed case id" replay nonsense
 expect 2 "malformed sample case id" replay samples/sqrt:0:1
 expect 2 "no such file|cannot read|not found|missing" fuzz --ops add --cases 5 --baseline "$tmp/none.json" $r
