@@ -109,11 +109,14 @@ int main(int argc, char** argv) {
       std::vector<DTypeOperand> ops;
       for (const auto& o : operands) {
         if (o == "True" || o == "False") ops.emplace_back(Scalar(o == "True"));
-        else if (!o.empty() && (isdigit(o[0]) || o[0] == '-' || o[0] == '.')) {
+        else if (!o.empty() && (isdigit(o[0]) || o[0] == '-' || o[0] == '.')) try {
           if (o.back() == 'j') ops.emplace_back(Scalar(std::complex<double>(0, std::stod(o.substr(0, o.size() - 1)))));
           else if (o.find_first_of(".eE") != std::string::npos || o == "inf" || o == "nan") ops.emplace_back(Scalar(std::stod(o)));
           else ops.emplace_back(Scalar(static_cast<int64_t>(std::stoll(o))));
-        } else ops.emplace_back(dtype_from_name(o));
+        } catch (const std::logic_error&) {  // stoll/stod: not a number, or out of range
+          throw ValueError("[result-type] cannot read '" + o + "' as a number");
+        }
+        else ops.emplace_back(dtype_from_name(o));
       }
       std::cout << name(result_type(ops)) << "\n";
     } else if (*ops) {
@@ -131,6 +134,9 @@ int main(int argc, char** argv) {
   } catch (const Error& e) {
     std::cerr << e.py_class() << ": " << e.what() << "\n";
     return cli::kExitUsage;  // a bad dtype name, promotion mode, literal...
+  } catch (const std::exception& e) {
+    std::cerr << "parity: error: " << e.what() << "\n";
+    return cli::kExitUsage;
   }
   return cli::kExitPass;
 }

@@ -41,6 +41,8 @@ expect 2 "unknown op 'sinn'.*did you mean 'sin'" check --ops sinn $r
 expect 2 "unknown op 'sinn'.*did you mean 'sin'" replay sinn:1:2
 expect 2 "unknown op 'sinn'.*did you mean 'sin'" replay samples/sinn/float32:0:1
 expect 2 "malformed case id" replay nonsense
+expect 2 "\[result-type\] cannot read '-' as a number" result-type int8 -
+expect 2 "float33" result-type float33
 expect 2 "malformed sample case id" replay samples/sqrt:0:1
 expect 2 "no such file|cannot read|not found|missing" fuzz --ops add --cases 5 --baseline "$tmp/none.json" $r
 printf '{"version": 1, "accepted": [{"op": "sinn", "kind": "value", "reason": "typo"}]}\n' >"$tmp/bad.json"
