@@ -19,9 +19,13 @@ inline constexpr int kExitPass = 0;         // everything checked passed
 inline constexpr int kExitFailed = 1;       // the gate failed, or a replayed case still mismatches
 inline constexpr int kExitUsage = 2;        // usage or configuration error
 inline constexpr const char* kExitCodesHelp =
-    "Exit codes: 0 pass; 1 the gate failed or a case still mismatches; 2 usage or configuration error "
-    "(unknown subcommand, option or op, bad value, unreadable or invalid baseline, malformed case id); "
-    "130/143 interrupted by SIGINT/SIGTERM (`parity fuzz` and `parity check` then write partial reports).";
+    "Exit codes:\n"
+    "  0        pass\n"
+    "  1        the gate failed (unaccepted finding, stale baseline entry, no cases run), or a replayed\n"
+    "           case still mismatches\n"
+    "  2        usage or configuration error: unknown subcommand, option or op, bad value, unreadable\n"
+    "           or invalid baseline, malformed case id, a merge of incompatible runs\n"
+    "  130/143  interrupted by SIGINT/SIGTERM (fuzz and check first write their reports, partial)";
 
 // Runs a subcommand body returning an exit code; errors print like Python's ("ValueError: ...")
 // and any non-zero code ends the parse with CLI::RuntimeError. An exception escaping the body is
