@@ -99,7 +99,9 @@ struct Msg {  // child -> parent: the case about to run; item == UINT32_MAX when
         dc.dtype = item_dtype(it, inputs[i]);
         dc.c = make_case(it, inputs[i]);
         dc.source = "sample: " + inputs[i].note;
+        const auto started = std::chrono::steady_clock::now();
         CaseResult cr = run_case(dc.c, numpy, engine);
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         CaseRecord rec;
         if (cr.verdict.match()) {
           rec.id = dc.id;
@@ -118,7 +120,9 @@ struct Msg {  // child -> parent: the case about to run; item == UINT32_MAX when
                          NumpyExecutor::expression(dc.c) + "\n";
         }
         if (cr.mismatch()) ++seen;
-        res.stats[{it.op->name, dc.dtype, Device::cpu}].add(rec);
+        Stats& row = res.stats[{it.op->name, dc.dtype, Device::cpu}];
+        row.add(rec);
+        row.seconds += took;
       }
       write_results_json(res, path);
     }
@@ -166,6 +170,8 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
     pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("[check] fork failed");
     if (pid == 0) {
+      signal(SIGINT, SIG_IGN);  // a terminal's Ctrl-C: the parent stops the run and ends this child
+      signal(SIGTERM, SIG_IGN);
       close(fds[0]);
       for (const Slot& other : slots)
         if (other.fd >= 0) close(other.fd);
@@ -220,6 +226,23 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
   double last_draw = -1;
   std::string in_flight;
   for (;;) {
+    if (g_stop_signal != 0) {  // interrupted: keep what the children checkpointed, end them
+      for (Slot& sl : slots) {
+        if (sl.pid < 0) continue;
+        kill(sl.pid, SIGKILL);
+        close(sl.fd);
+        sl.fd = -1;
+        while (waitpid(sl.pid, nullptr, 0) < 0 && errno == EINTR) {}
+        sl.pid = -1;
+        if (std::filesystem::exists(sl.path)) {
+          total.merge(read_results_json(sl.path));
+          std::filesystem::remove(sl.path);
+        }
+      }
+      total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      total.complete = false;
+      return total;
+    }
     std::vector<pollfd> pfds;
     std::vector<Slot*> owners;
     for (Slot& sl : slots)
@@ -268,7 +291,8 @@ Results run_entry_inputs(const std::vector<Item>& items, int jobs, const std::st
 
 int run_check(const CheckArgs& a) {
   Baseline baseline = load_baseline_or_empty(a.baseline, a.baseline_given);
-  std::vector<std::string> ops = resolve_ops(a.ops);
+  StopSignals stop_signals;
+  std::vector<std::string> ops = resolve_ops(a.ops, "check");
   std::filesystem::create_directories(a.report);
   const std::string results_path = a.report + "/results.json";
   std::string tmpdir = a.report + "/.tmp";
@@ -282,6 +306,10 @@ int run_check(const CheckArgs& a) {
   Results entries = run_entry_inputs(items, jobs, tmpdir, p1);
   p1.finish();
   std::filesystem::remove_all(tmpdir);
+  if (g_stop_signal != 0) {
+    write_reports(entries, a.report, &baseline);
+    return report_interrupted("check", entries, a.report);
+  }
   write_results_json(entries, results_path);
 
   Options o;
@@ -301,6 +329,7 @@ int run_check(const CheckArgs& a) {
     write_results_json(r, results_path);
   };
   o.on_finding = [&](const CaseRecord& r) { p2.finding(r); };
+  o.stop = &g_stop_signal;
   Results campaign = run_campaign(o);
   p2.finish();
 
@@ -312,6 +341,7 @@ int run_check(const CheckArgs& a) {
   if (r.numpy_version.empty()) r.numpy_version = campaign.numpy_version;
   if (r.engine_version.empty()) r.engine_version = kVersion;
   write_reports(r, a.report, &baseline);
+  if (g_stop_signal != 0 && !campaign.complete) return report_interrupted("check", r, a.report);
 
   std::cout << "\n" << summary_table(r);
   uint64_t n_entries = 0, n_fuzz = 0;
@@ -331,12 +361,13 @@ void add_check_command(CLI::App& app) {
   auto a = std::make_shared<CheckArgs>();
   auto* c = app.add_subcommand("check", "The conformance check: every entry's inputs plus a timed fuzz campaign, "
                                         "a report, and the baseline gate (non-zero exit when it fails)");
-  c->add_option("--time", a->time, "Seconds for the fuzz campaign")->capture_default_str();
+  c->add_option("--time", a->time, "Seconds for the fuzz campaign")->capture_default_str()->check(positive_seconds());
   c->add_option("--report", a->report, "Report directory")->capture_default_str();
   auto* b = c->add_option("--baseline", a->baseline, "Accepted discrepancies")->capture_default_str();
   c->add_option("--ops", a->ops, "Only these ops, comma separated (default: every op)")->delimiter(',');
-  c->add_option("--seed", a->seed, "Fuzz campaign seed")->capture_default_str();
-  c->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)");
+  c->add_option("--seed", a->seed, "Fuzz campaign seed")->capture_default_str()->check(unsigned_integer());
+  c->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)")->check(positive_integer());
+  c->footer(kExitCodesHelp);
   c->callback([a, b] {
     a->baseline_given = b->count() > 0;
     run_guarded([&] { return run_check(*a); });

@@ -3,9 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -13,6 +15,7 @@
 #include <thread>
 
 #include "fuzz_common.h"
+#include "parity/closest.h"
 #include "parity/errors.h"
 
 namespace parity::cli {
@@ -161,6 +164,7 @@ bool run_and_print_gate(const Results& r, const Baseline& b, const std::string& 
   }
   for (const BaselineEntry& e : g.stale)
     std::cout << "  stale baseline entry (no longer reproduces; remove it): " << e.str() << " -- " << e.reason << "\n";
+  if (g.no_cases) std::cout << "  the run ran no cases: nothing was checked (see --ops, --dtypes, --cases, --time)\n";
   if (!g.not_exercised.empty())
     std::cout << "  (" << g.not_exercised.size() << " baseline entr" << (g.not_exercised.size() == 1 ? "y" : "ies")
               << " not exercised by this run)\n";
@@ -178,11 +182,18 @@ std::vector<std::string> split_list(const std::vector<std::string>& items) {
   return out;
 }
 
-std::vector<std::string> resolve_ops(const std::vector<std::string>& names) {
+std::string did_you_mean_op(const std::string& name) {
+  std::vector<std::string> names;
+  for (const opinfo::OpInfo& o : opinfo::op_db()) names.push_back(o.name);
+  return did_you_mean(name, names);
+}
+
+std::vector<std::string> resolve_ops(const std::vector<std::string>& names, const std::string& command) {
   std::vector<std::string> out;
   for (const auto& n : split_list(names)) {
     const opinfo::OpInfo* op = opinfo::find_op(n);
-    if (!op) throw ValueError("[fuzz] unknown op '" + n + "' (`parity ops` lists them)");
+    if (!op)
+      throw ValueError("[" + command + "] unknown op '" + n + "'" + did_you_mean_op(n) + " (`parity ops` lists them)");
     out.push_back(op->name);
   }
   return out;
@@ -195,6 +206,80 @@ std::vector<DType> resolve_dtypes(const std::vector<std::string>& names) {
 }
 
 int default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// ---------------------------------------------------------------- interruption
+
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+namespace {
+extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_stop_signal = 0;
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int_);
+  sigaction(SIGTERM, &sa, &old_term_);
+}
+
+StopSignals::~StopSignals() {
+  sigaction(SIGINT, &old_int_, nullptr);
+  sigaction(SIGTERM, &old_term_, nullptr);
+}
+
+int report_interrupted(const std::string& command, const Results& r, const std::string& dir) {
+  const int sig = g_stop_signal;
+  uint64_t done = 0;
+  for (const auto& [k, st] : r.stats) done += st.cases;
+  std::cout << "parity " << command << ": interrupted by "
+            << (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal") << " after "
+            << format_number(std::round(r.seconds * 10) / 10) << " s and " << thousands(done)
+            << " cases: partial reports (complete=false) in " << dir
+            << "/ (results.json, summary.md, index.html, junit.xml)\n"
+            << std::flush;
+  return 128 + sig;
+}
+
+// ---------------------------------------------------------------- option values
+
+namespace {
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+}  // namespace
+
+CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        char* end = nullptr;
+        double v = std::strtod(s.c_str(), &end);
+        if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v <= 0)
+          return "must be a positive number of seconds (got " + s + ")";
+        return "";
+      },
+      "SECONDS>0");
+}
+
+CLI::Validator positive_integer() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        if (!all_digits(s) || s.find_first_not_of('0') == std::string::npos || s.size() > 18)
+          return "must be a whole number of at least 1 (got " + s + ")";
+        return "";
+      },
+      "INT>=1");
+}
+
+CLI::Validator unsigned_integer() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        if (!all_digits(s) || s.size() > 19) return "must be a whole number, 0 or more (got " + s + ")";
+        return "";
+      },
+      "INT>=0");
+}
 
 // ---------------------------------------------------------------- the suites' cases
 
@@ -229,7 +314,8 @@ DrawnCase draw_sample_case(const std::string& text) {
   if (slash == std::string::npos || !id.shrink_path.empty())
     throw ValueError("[replay] malformed sample case id '" + text + "' (expected samples/OP/DTYPE:0:I)");
   const opinfo::OpInfo* op = opinfo::find_op(rest.substr(0, slash));
-  if (!op) throw ValueError("[replay] unknown op '" + rest.substr(0, slash) + "'");
+  if (!op)
+    throw ValueError("[replay] unknown op '" + rest.substr(0, slash) + "'" + did_you_mean_op(rest.substr(0, slash)));
   std::string which = rest.substr(slash + 1);
   std::vector<SampleInput> inputs = entry_inputs(*op, which);
   if (id.index >= inputs.size())
@@ -292,7 +378,6 @@ int run_fuzz(const FuzzArgs& a) {
   o.seed = a.seed;
   o.jobs = a.jobs > 0 ? a.jobs : default_jobs();
   o.shrink = !a.no_shrink;
-  if (a.max_elements < 1) throw ValueError("[fuzz] --max-elements must be at least 1");
   o.gen.max_elements = a.max_elements;
   if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
 
@@ -320,8 +405,15 @@ int run_fuzz(const FuzzArgs& a) {
                                     : std::to_string(o.cases_per_op) + " cases per op")
             << ", " << o.jobs << " job(s)" << (a.shard.empty() ? "" : ", shard " + a.shard) << "\n"
             << std::flush;
+  StopSignals stop_signals;
+  o.stop = &g_stop_signal;
   Results r = run_campaign(o);
-  progress.finish();
+  progress.finish();  // ends the live line
+
+  if (g_stop_signal != 0 && !r.complete) {
+    write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);
+    return report_interrupted("fuzz", r, a.report);
+  }
 
   write_reports(r, a.report, a.baseline.empty() ? nullptr : &baseline);
   std::cout << "\n" << summary_table(r);
@@ -360,7 +452,10 @@ int run_replay(const std::string& text) {
     r = make_record(dc, run_case(dc.c, numpy, engine));
     r.op = dc.c.op->name;
   } else {
-    r = replay(CaseId::parse(text));
+    CaseId id = CaseId::parse(text);
+    if (!opinfo::find_op(id.op))
+      throw ValueError("[replay] unknown op '" + id.op + "' in case id '" + text + "'" + did_you_mean_op(id.op));
+    r = replay(id);
   }
   print_record(r);
   return r.kind != Mismatch::none && r.accepted.empty() ? 1 : 0;
@@ -377,11 +472,16 @@ void add_fuzz_commands(CLI::App& app) {
   ops->excludes(all);
   f->add_option("--dtypes", a->dtypes, "Only these dtypes, comma separated (default: each op's claimed dtypes)")
       ->delimiter(',');
-  auto* cases = f->add_option("--cases", a->cases, "Cases per op (when no --time)")->capture_default_str();
-  auto* time = f->add_option("--time", a->time, "Time budget in seconds; ops run round robin until it is spent");
+  auto* cases = f->add_option("--cases", a->cases, "Cases per op (when no --time)")
+                    ->capture_default_str()
+                    ->check(positive_integer());
+  auto* time = f->add_option("--time", a->time, "Time budget in seconds; ops run round robin until it is spent")
+                   ->check(positive_seconds());
   cases->excludes(time);
-  f->add_option("--seed", a->seed, "Campaign seed: the same seed draws the same cases")->capture_default_str();
-  f->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)");
+  f->add_option("--seed", a->seed, "Campaign seed: the same seed draws the same cases")
+      ->capture_default_str()
+      ->check(unsigned_integer());
+  f->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)")->check(positive_integer());
   f->add_option("--shard", a->shard, "I/N: run the I-th of N deterministic shares of the campaign (0-based)");
   f->add_option("--report", a->report, "Report directory (results.json as the run goes; summary.md, index.html, junit.xml)")
       ->capture_default_str();
@@ -390,14 +490,17 @@ void add_fuzz_commands(CLI::App& app) {
   f->add_option("--max-elements", a->max_elements,
                 "Cap on each tensor argument's element count; above the default, a third of the shapes get one "
                 "axis near the cap (case ids then carry it: OP:SEED:INDEX:eCAP)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(positive_integer());
   f->add_flag("--grad", a->grad,
               "Gradient campaign: ops whose entry claims autograd, drawn in float64/complex128; autograd checked "
               "against central finite differences (gradcheck); case ids carry :g");
+  f->footer(kExitCodesHelp);
   f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
 
   auto* r = app.add_subcommand("replay", "Rerun one case by id; print inputs, both outcomes, the difference, NumPy's side");
   r->add_option("id", a->replay_id, "Case id, e.g. sin:1:1337 or sin:1:1337:s3.0.1 (from a report)")->required();
+  r->footer(kExitCodesHelp);
   r->callback([a] { run_guarded([&] { return run_replay(a->replay_id); }); });
 }
 

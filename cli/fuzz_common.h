@@ -2,7 +2,9 @@
 // Shared by the fuzzing subcommands (fuzz_cmd.cpp, check_cmd.cpp, report_cmd.cpp): registration,
 // the live progress line, the per-op summary table and the gate's verdict.
 #include <CLI/CLI.hpp>
+#include <signal.h>
 
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,8 +14,22 @@
 
 namespace parity::cli {
 
+// The exit codes, everywhere (the help footers and README.md say so).
+inline constexpr int kExitPass = 0;         // everything checked passed
+inline constexpr int kExitFailed = 1;       // the gate failed, or a replayed case still mismatches
+inline constexpr int kExitUsage = 2;        // usage or configuration error
+inline constexpr const char* kExitCodesHelp =
+    "Exit codes:\n"
+    "  0        pass\n"
+    "  1        the gate failed (unaccepted finding, stale baseline entry, no cases run), or a replayed\n"
+    "           case still mismatches\n"
+    "  2        usage or configuration error: unknown subcommand, option or op, bad value, unreadable\n"
+    "           or invalid baseline, malformed case id, a merge of incompatible runs\n"
+    "  130/143  interrupted by SIGINT/SIGTERM (fuzz and check first write their reports, partial)";
+
 // Runs a subcommand body returning an exit code; errors print like Python's ("ValueError: ...")
-// and any non-zero code ends the parse with CLI::RuntimeError.
+// and any non-zero code ends the parse with CLI::RuntimeError. An exception escaping the body is
+// a usage or configuration error (the case errors of a run are results, caught inside it): exit 2.
 template <class F>
 void run_guarded(F f) {
   int rc;
@@ -21,14 +37,36 @@ void run_guarded(F f) {
     rc = f();
   } catch (const Error& e) {
     std::cerr << e.py_class() << ": " << e.what() << "\n";
-    rc = 1;
+    rc = kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
-    rc = 1;
+    rc = kExitUsage;
   }
   std::cout << std::flush;
   if (rc != 0) throw CLI::RuntimeError(rc);
 }
+
+// SIGINT/SIGTERM during `parity fuzz` or `parity check`: while a StopSignals lives, the handler only
+// records the signal in g_stop_signal (the campaign's Options::stop); the command then writes its
+// reports marked partial and report_interrupted() prints the one line and returns 128 + signal.
+extern volatile std::sig_atomic_t g_stop_signal;
+class StopSignals {
+ public:
+  StopSignals();
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+int report_interrupted(const std::string& command, const fuzz::Results& r, const std::string& dir);
+
+// CLI11 validators for the fuzzing subcommands' numbers. A bad value is a usage error (exit 2)
+// whose message names the option: "--jobs: must be a whole number of at least 1 (got -3)".
+CLI::Validator positive_seconds();   // a finite number > 0
+CLI::Validator positive_integer();   // 1, 2, ... (no sign)
+CLI::Validator unsigned_integer();   // 0, 1, ... (no sign)
 
 // Each adds its subcommand(s) to `app`; the subcommand runs from its CLI11 callback and ends the
 // process's parse with CLI::RuntimeError(code) when it must exit non-zero.
@@ -68,8 +106,11 @@ fuzz::Baseline load_baseline_or_empty(const std::string& path, bool required);
 bool run_and_print_gate(const fuzz::Results& r, const fuzz::Baseline& b, const std::string& baseline_path);
 // "a,b,c" -> {"a","b","c"}
 std::vector<std::string> split_list(const std::vector<std::string>& items);
-// Validates op names against the database (ValueError naming the unknown one).
-std::vector<std::string> resolve_ops(const std::vector<std::string>& names);
+// Validates op names against the database (ValueError naming the unknown one and the closest
+// known one, prefixed with `command`).
+std::vector<std::string> resolve_ops(const std::vector<std::string>& names, const std::string& command = "fuzz");
+// " (did you mean 'sin'?)" for a mistyped op name, else "".
+std::string did_you_mean_op(const std::string& name);
 std::vector<DType> resolve_dtypes(const std::vector<std::string>& names);
 int default_jobs();
 std::string thousands(uint64_t v);  // 1234567 -> "1,234,567"

@@ -2,10 +2,12 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include <algorithm>
 #include <fstream>
 
 #include "fuzz_common.h"
 #include "parity/build_info.h"
+#include "parity/closest.h"
 #include "parity/opdocs.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
@@ -45,7 +47,45 @@ int main(int argc, char** argv) {
   cli::add_bench_command(app);
   cli::add_info_command(app);
 
-  CLI11_PARSE(app, argc, argv);
+  app.footer(cli::kExitCodesHelp);
+
+  // A mistyped subcommand: name the closest one (CLI11 would only say the argument was not expected).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    bool known = false;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      names.push_back(sub->get_name());
+      known = known || sub->check_name(argv[1]);
+    }
+    if (!known) {
+      std::cerr << "parity: unknown command '" << argv[1] << "'" << fuzz::did_you_mean(argv[1], names)
+                << "; `parity --help` lists them\n";
+      return cli::kExitUsage;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::RuntimeError& e) {  // a subcommand's exit code (cli::run_guarded)
+    return e.get_exit_code();
+  } catch (const CLI::ExtrasError& e) {  // an unknown option: name the closest one of that subcommand
+    app.exit(e);
+    const CLI::App* sub = &app;
+    for (CLI::App* s : app.get_subcommands([](CLI::App*) { return true; }))
+      if (argc > 1 && s->check_name(argv[1])) sub = s;
+    std::vector<std::string> known;
+    for (const CLI::Option* o : sub->get_options())
+      for (const std::string& n : o->get_lnames()) known.push_back("--" + n);
+    for (int i = 2; i < argc; ++i) {
+      std::string arg = argv[i];
+      arg = arg.substr(0, arg.find('='));
+      if (arg.rfind("--", 0) != 0 || std::find(known.begin(), known.end(), arg) != known.end()) continue;
+      std::string hint = fuzz::did_you_mean(arg, known);
+      if (!hint.empty()) std::cerr << "parity " << sub->get_name() << ": unknown option '" << arg << "'" << hint << "\n";
+    }
+    return cli::kExitUsage;
+  } catch (const CLI::ParseError& e) {  // --help and --version exit 0; a usage error 2
+    return app.exit(e) == 0 ? cli::kExitPass : cli::kExitUsage;
+  }
 
   try {
     if (*dtypes) {
@@ -72,11 +112,14 @@ int main(int argc, char** argv) {
       std::vector<DTypeOperand> ops;
       for (const auto& o : operands) {
         if (o == "True" || o == "False") ops.emplace_back(Scalar(o == "True"));
-        else if (!o.empty() && (isdigit(o[0]) || o[0] == '-' || o[0] == '.')) {
+        else if (!o.empty() && (isdigit(o[0]) || o[0] == '-' || o[0] == '.')) try {
           if (o.back() == 'j') ops.emplace_back(Scalar(std::complex<double>(0, std::stod(o.substr(0, o.size() - 1)))));
           else if (o.find_first_of(".eE") != std::string::npos || o == "inf" || o == "nan") ops.emplace_back(Scalar(std::stod(o)));
           else ops.emplace_back(Scalar(static_cast<int64_t>(std::stoll(o))));
-        } else ops.emplace_back(dtype_from_name(o));
+        } catch (const std::logic_error&) {  // stoll/stod: not a number, or out of range
+          throw ValueError("[result-type] cannot read '" + o + "' as a number");
+        }
+        else ops.emplace_back(dtype_from_name(o));
       }
       std::cout << name(result_type(ops)) << "\n";
     } else if (*ops) {
@@ -93,7 +136,10 @@ int main(int argc, char** argv) {
     }
   } catch (const Error& e) {
     std::cerr << e.py_class() << ": " << e.what() << "\n";
-    return 1;
+    return cli::kExitUsage;  // a bad dtype name, promotion mode, literal...
+  } catch (const std::exception& e) {
+    std::cerr << "parity: error: " << e.what() << "\n";
+    return cli::kExitUsage;
   }
-  return 0;
+  return cli::kExitPass;
 }

@@ -1,7 +1,10 @@
 // `parity report --merge DIR... [--out DIR] [--baseline FILE]`: merges the results of shards
-// (`parity fuzz --shard I/N` on N machines) into one report, and gates it when given a baseline.
+// (`parity fuzz --shard I/N` on N machines) into one report and gates it (against the baseline
+// when given, else every mismatch fails). It refuses (exit 2) to mix value and gradient runs and
+// to merge one run twice; it says so when the runs' seeds differ; exit 1 when the gate fails.
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "fuzz_common.h"
 #include "parity/errors.h"
@@ -10,6 +13,45 @@ namespace parity::cli {
 
 using namespace parity::fuzz;
 
+namespace {
+
+struct Run {
+  std::string path;  // the results.json
+  Results r;
+};
+
+std::string run_name(const Results& r) {
+  return "seed " + std::to_string(r.seed) + (r.shard.empty() ? "" : ", shard " + r.shard) +
+         (r.grad ? ", gradient" : "");
+}
+
+// Throws ValueError (exit 2) when the runs cannot be merged into one report.
+void check_mergeable(const std::vector<Run>& runs) {
+  for (size_t i = 1; i < runs.size(); ++i)
+    if (runs[i].r.grad != runs[0].r.grad) {
+      const Run& g = runs[i].r.grad ? runs[i] : runs[0];
+      const Run& v = runs[i].r.grad ? runs[0] : runs[i];
+      throw ValueError("[report] cannot merge a gradient run (" + g.path + ") with a value run (" + v.path +
+                       "): they check different things; merge each kind on its own");
+    }
+  for (size_t i = 0; i < runs.size(); ++i)
+    for (size_t j = i + 1; j < runs.size(); ++j) {
+      const Results &a = runs[i].r, &b = runs[j].r;
+      bool same = std::filesystem::equivalent(runs[i].path, runs[j].path);
+      if (!same && a.seed == b.seed && a.shard == b.shard)  // the same draws, if they share an op x dtype
+        for (const auto& [k, s] : a.stats)
+          if (s.cases && b.stats.count(k) && b.stats.at(k).cases) {
+            same = true;
+            break;
+          }
+      if (same)
+        throw ValueError("[report] " + runs[i].path + " and " + runs[j].path + " are the same run (" + run_name(a) +
+                         "): merging it twice would count its cases twice");
+    }
+}
+
+}  // namespace
+
 void add_report_command(CLI::App& app) {
   struct Args {
     std::vector<std::string> merge;
@@ -17,26 +59,45 @@ void add_report_command(CLI::App& app) {
     std::string baseline;
   };
   auto a = std::make_shared<Args>();
-  auto* r = app.add_subcommand("report", "Merge shard results (results.json) into one report; gate it with --baseline");
+  auto* r = app.add_subcommand("report", "Merge shard results (results.json) into one report and gate it");
   r->add_option("--merge", a->merge, "Shard report directories (or their results.json files)")
       ->required()
       ->expected(1, -1);
   r->add_option("--out", a->out, "Directory for the merged report")->capture_default_str();
-  r->add_option("--baseline", a->baseline, "Gate the merged results against this baseline");
+  r->add_option("--baseline", a->baseline, "Gate the merged results against this baseline (default: none, "
+                                           "every mismatch fails)");
+  r->footer(kExitCodesHelp);
   r->callback([a] {
     run_guarded([&] {
-      Results merged = merge_results_files(a->merge);
       Baseline baseline;
-      if (!a->baseline.empty()) baseline = load_baseline(a->baseline);
+      if (!a->baseline.empty()) baseline = load_baseline(a->baseline);  // fail early on a bad baseline
+      std::vector<Run> runs;
+      for (const std::string& p : a->merge) {
+        std::filesystem::path file =
+            std::filesystem::is_directory(p) ? std::filesystem::path(p) / "results.json" : std::filesystem::path(p);
+        runs.push_back({file.string(), read_results_json(file.string())});
+      }
+      check_mergeable(runs);
+      std::set<uint64_t> seeds;
+      for (const Run& run : runs) seeds.insert(run.r.seed);
+      std::vector<Results> all;
+      for (const Run& run : runs) all.push_back(run.r);
+      Results merged = merge_results(all);
       write_reports(merged, a->out, a->baseline.empty() ? nullptr : &baseline);
       uint64_t cases = 0;
       for (const auto& [k, st] : merged.stats) cases += st.cases;
       std::cout << "merged " << a->merge.size() << " result set(s): " << cases << " cases"
-                << (merged.complete ? "" : " (at least one shard is partial: complete=false)") << "\n\n"
-                << summary_table(merged);
-      const bool failed = !a->baseline.empty() && !run_and_print_gate(merged, baseline, a->baseline);
+                << (merged.complete ? "" : " (at least one shard is partial: complete=false)") << "\n";
+      if (seeds.size() > 1) {
+        std::string list;
+        for (uint64_t s : seeds) list += (list.empty() ? "" : ", ") + std::to_string(s);
+        std::cout << "note: the runs have different seeds (" << list
+                  << "): merged as independent campaigns, not as shards of one\n";
+      }
+      std::cout << "\n" << summary_table(merged);
+      const bool passed = run_and_print_gate(merged, baseline, a->baseline);
       std::cout << "report: " << a->out << "/index.html (summary.md, junit.xml, results.json)\n";
-      return failed ? 1 : 0;
+      return passed ? kExitPass : kExitFailed;
     });
   });
 }

@@ -355,6 +355,8 @@ Results run_campaign(const Options& opts) {
   res.grad = o.grad;
   res.engine_version = std::string("parity ") + kVersion;
   res.environment = current_environment(o.isolate ? o.jobs : 1);
+  bool interrupted = false;  // ended by Options::stop before the work ran out
+  auto stopped = [&] { return interrupted = interrupted || (o.stop != nullptr && *o.stop != 0); };
   if (o.shard_count > 1) res.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
     throw ValueError("[fuzz] bad shard " + std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count));
@@ -429,7 +431,8 @@ Results run_campaign(const Options& opts) {
   uint64_t done = 0, mismatches = 0;
   std::string in_flight;
   auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, Device::cpu}; };
-  auto handle_reply = [&](const Unit& u, const std::string& msg) {
+  // `unit_seconds`: how long the worker took over the unit, shared evenly by its cases.
+  auto handle_reply = [&](const Unit& u, const std::string& msg, double unit_seconds) {
     Reader rd{msg};
     uint32_t n = rd.get<uint32_t>();
     for (uint32_t k = 0; k < n; ++k) {
@@ -439,6 +442,7 @@ Results run_campaign(const Options& opts) {
       uint8_t flags = rd.get<uint8_t>();
       double a = rd.get<double>(), rel = rd.get<double>(), ulp = rd.get<double>();
       Stats& s = res.stats[key_of(u.op, d)];
+      s.seconds += unit_seconds / n;
       ++done;
       if (flags & 8) ++s.grad_checked;
       const CaseId drawn = gen.id(ops[u.op]->name, o.seed, index);
@@ -494,13 +498,15 @@ Results run_campaign(const Options& opts) {
     ws.slot = &slot;
     res.numpy_version = oracle::numpy_version();
     Unit u;
-    while (next_unit(u)) {
+    while (!stopped() && next_unit(u)) {
       in_flight = ops[u.op]->name;
-      handle_reply(u, process_unit(ws, u));
+      auto started = Clock::now();
+      std::string reply = process_unit(ws, u);
+      handle_reply(u, reply, std::chrono::duration<double>(Clock::now() - started).count());
       tick(false);
     }
     res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-    res.complete = true;
+    res.complete = !interrupted;
     tick(true);
     return res;
   }
@@ -531,6 +537,10 @@ Results run_campaign(const Options& opts) {
         if (workers[k].from >= 0) ::close(workers[k].from);
       }
       signal(SIGPIPE, SIG_DFL);
+      // A terminal's Ctrl-C reaches the whole process group: the parent decides (Options::stop)
+      // and ends the workers itself, so a worker killed by it is not taken for an engine crash.
+      signal(SIGINT, SIG_IGN);
+      signal(SIGTERM, SIG_IGN);
       WorkerState ws{&o, &ops, CaseGen(o.gen), EngineExecutor(), {}, &slots[w], nullptr};
       worker_main(ws, a[0], b[1]);
     }
@@ -591,6 +601,7 @@ Results run_campaign(const Options& opts) {
   const double unit_timeout = 300;
   bool finished = false;
   while (!finished) {
+    if (stopped()) break;  // interrupted: in-flight units are dropped, the workers ended below
     // Hand out work.
     for (int w = 0; w < J; ++w) {
       Worker& wk = workers[w];
@@ -617,6 +628,7 @@ Results run_campaign(const Options& opts) {
     for (int w = 0; w < J; ++w) fds[w] = pollfd{workers[w].from, POLLIN, 0};
     int pr = poll(fds.data(), fds.size(), 100);
     if (pr < 0 && errno != EINTR) throw std::runtime_error("[fuzz] poll failed");
+    if (stopped()) break;  // before reading replies: a worker ended by the signal is no crash
     for (int w = 0; w < J; ++w) {
       Worker& wk = workers[w];
       if (pr > 0 && (fds[w].revents & (POLLIN | POLLHUP | POLLERR))) {
@@ -633,7 +645,7 @@ Results run_campaign(const Options& opts) {
         Unit u = wk.unit;
         wk.busy = false;
         try {
-          handle_reply(u, msg);
+          handle_reply(u, msg, std::chrono::duration<double>(Clock::now() - wk.started).count());
         } catch (const std::exception& e) {
           std::fprintf(stderr, "[fuzz] bad reply from a worker: %s\n", e.what());
         }
@@ -644,6 +656,7 @@ Results run_campaign(const Options& opts) {
     tick(false);
   }
   for (auto& wk : workers) {
+    if (interrupted) kill(wk.pid, SIGKILL);  // its unit in flight is dropped
     ::close(wk.to);
     int st;
     while (waitpid(wk.pid, &st, 0) < 0 && errno == EINTR) {}
@@ -652,7 +665,7 @@ Results run_campaign(const Options& opts) {
   sigaction(SIGPIPE, &old_pipe, nullptr);
   munmap(mem, sizeof(Slot) * J);
   res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  res.complete = true;
+  res.complete = !interrupted;
   tick(true);
   return res;
 }

@@ -47,7 +47,10 @@ GateResult gate(const Results& r, const Baseline& b) {
     if (!covered) g.not_exercised.push_back(e);
     else if (seen == 0) g.stale.push_back(e);
   }
-  g.passed = g.unaccepted.empty() && g.stale.empty();
+  uint64_t cases = 0;
+  for (const auto& [key, s] : r.stats) cases += s.cases;
+  g.no_cases = cases == 0;
+  g.passed = g.unaccepted.empty() && g.stale.empty() && !g.no_cases;
   return g;
 }
 
@@ -59,6 +62,7 @@ std::string GateResult::summary() const {
   std::ostringstream os;
   os << "gate: " << (passed ? "PASS" : "FAIL") << " (" << unaccepted.size() << " unaccepted, " << stale.size()
      << " stale baseline entries, " << baselined_mismatches << " baselined mismatches)\n";
+  if (no_cases) os << "  the run ran no cases: nothing was checked (check --ops, --dtypes, --cases, --time)\n";
   for (const GateFinding& f : unaccepted) {
     os << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " " << to_string(f.kind)
        << " x" << f.count;

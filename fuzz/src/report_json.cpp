@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parity/errors.h"
+#include "parity/closest.h"
 #include "parity/report.h"
 
 namespace parity::fuzz {
@@ -207,7 +208,8 @@ std::string results_to_json(const Results& r) {
                         {"max_ulp", s.worst ? num(s.max_ulp) : json(nullptr)},
                         {"worst_case", worst_json(s.worst)},
                         {"ulp_histogram", s.ulp_histogram},
-                        {"minimal", minimal}});
+                        {"minimal", minimal},
+                        {"seconds", num(s.seconds)}});
     if (r.grad || s.grad_checked) rows.back()["grad"] = json{{"checked", s.grad_checked}, {"failures", gfail}};
     grad_checked += s.grad_checked;
     grad_failed += gfail;
@@ -279,6 +281,7 @@ Results results_from_json(const std::string& text) {
           s.accepted_by[a.at("declaration").get<std::string>()] = AcceptedBy{get_u64(a, "cases"), get_str(a, "example")};
       if (row.contains("mismatches"))
         for (const auto& [k, n] : row.at("mismatches").items()) s.mismatches[mismatch_from_string(k)] = n.get<uint64_t>();
+      if (row.contains("seconds")) s.seconds = get_num(row, "seconds");
       if (row.contains("grad")) s.grad_checked = get_u64(row.at("grad"), "checked");
       s.max_abs = get_num(row, "max_abs");
       s.max_rel = get_num(row, "max_rel");
@@ -363,6 +366,14 @@ Baseline baseline_from_json(const std::string& text) {
     BaselineEntry be;
     be.op = str_field("op", nullptr);
     if (be.op.empty()) throw ValueError(where + ": empty op");
+    if (const opinfo::OpInfo* known = opinfo::find_op(be.op)) {
+      be.op = known->name;  // an alias names its op
+    } else {  // a typo would otherwise never match, and never be stale
+      std::vector<std::string> names;
+      for (const opinfo::OpInfo& op : opinfo::op_db()) names.push_back(op.name);
+      throw ValueError(where + ": unknown op '" + be.op + "'" + did_you_mean(be.op, names) +
+                       " (`parity ops` lists them)");
+    }
     where += " (" + be.op + ")";
     be.dtype = str_field("dtype", "*");
     if (be.dtype != "*") {

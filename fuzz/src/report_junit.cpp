@@ -1,5 +1,11 @@
 // junit.xml: one test suite per op, one test case per op x dtype x device (named like the suites'
-// tests, e.g. sin.cpu.float32); a failure carries each unaccepted mismatch kind's minimal case.
+// tests, e.g. sin.cpu.float32); a failure carries each unaccepted mismatch kind's minimal case, an
+// unaccepted crash is an <error>; suite "fuzz.gate" holds a failing test case per stale baseline
+// entry (and one when the run ran no cases), so the failure count follows the gate. Times are the
+// seconds the workers spent on each row (Stats::seconds); the total is the run's wall time.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <sstream>
 
@@ -40,46 +46,78 @@ std::string case_text(const Stats& s, Mismatch m, const CaseRecord& rec) {
   return os.str();
 }
 
+// JUnit times: seconds with millisecond resolution ("0.012").
+std::string seconds(double s) {
+  if (!(s > 0) || !std::isfinite(s)) return "0";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
 }  // namespace
 
 std::string render_junit(const Results& r, const Baseline* baseline) {
+  // The testcases follow the gate exactly: each unaccepted finding fails its op x dtype x device
+  // testcase (an unaccepted crash makes it an <error>), each stale baseline entry is a failing
+  // testcase of its own, and so is a run that ran no cases.
+  const Baseline none;
+  const GateResult g = gate(r, baseline ? *baseline : none);
+  std::map<StatsKey, std::vector<Mismatch>> failing;
+  for (const GateFinding& f : g.unaccepted) failing[StatsKey{f.op, f.dtype, f.device}].push_back(f.kind);
   struct Row {
     const StatsKey* key;
     const Stats* stats;
     std::vector<Mismatch> failing, accepted;
+    bool error = false;  // an unaccepted crash
   };
   std::map<std::string, std::vector<Row>> by_op;
-  uint64_t tests = 0, failures = 0;
+  uint64_t tests = 0, failures = 0, errors = 0;
   for (const auto& [k, s] : r.stats) {
     Row row{&k, &s, {}, {}};
-    for (const auto& [m, n] : s.mismatches) {
-      if (!n || m == Mismatch::none) continue;
-      if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) row.accepted.push_back(m);
-      else row.failing.push_back(m);
-    }
+    if (auto it = failing.find(k); it != failing.end()) row.failing = it->second;
+    for (const auto& [m, n] : s.mismatches)
+      if (n && m != Mismatch::none && std::find(row.failing.begin(), row.failing.end(), m) == row.failing.end())
+        row.accepted.push_back(m);
+    row.error = std::find(row.failing.begin(), row.failing.end(), Mismatch::crash) != row.failing.end();
     ++tests;
-    failures += !row.failing.empty();
+    errors += row.error;
+    failures += !row.failing.empty() && !row.error;
     by_op[k.op].push_back(std::move(row));
   }
+  const uint64_t run_tests = g.stale.size() + (g.no_cases ? 1 : 0);
+  tests += run_tests;
+  failures += run_tests;
   std::ostringstream os;
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  os << "<testsuites name=\"parity-fuzz\" tests=\"" << tests << "\" failures=\"" << failures
-     << "\" errors=\"0\" time=\"" << format_number(r.seconds) << "\">\n";
+  if (!r.complete)
+    os << "<!-- partial: the run did not finish (interrupted, or a merged shard was); complete=false -->\n";
+  os << "<testsuites name=\"parity-fuzz" << (r.complete ? "" : " (partial)") << "\" tests=\"" << tests
+     << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\"" << seconds(r.seconds) << "\">\n";
+  auto properties = [&] {
+    std::ostringstream p;
+    p << "    <properties><property name=\"seed\" value=\"" << r.seed << "\"/><property name=\"complete\" value=\""
+      << (r.complete ? "true" : "false") << "\"/>";
+    if (!r.shard.empty()) p << "<property name=\"shard\" value=\"" << xml(r.shard) << "\"/>";
+    if (!r.numpy_version.empty()) p << "<property name=\"numpy\" value=\"" << xml(r.numpy_version) << "\"/>";
+    p << "</properties>\n";
+    return p.str();
+  };
   for (const auto& [op, rows] : by_op) {
-    uint64_t f = 0;
-    for (const Row& row : rows) f += !row.failing.empty();
+    uint64_t f = 0, e = 0;
+    double t = 0;
+    for (const Row& row : rows) {
+      e += row.error;
+      f += !row.failing.empty() && !row.error;
+      t += row.stats->seconds;
+    }
     os << "  <testsuite name=\"fuzz." << xml(op) << "\" tests=\"" << rows.size() << "\" failures=\"" << f
-       << "\" errors=\"0\" skipped=\"0\">\n";
-    os << "    <properties><property name=\"seed\" value=\"" << r.seed << "\"/><property name=\"complete\" value=\""
-       << (r.complete ? "true" : "false") << "\"/>";
-    if (!r.shard.empty()) os << "<property name=\"shard\" value=\"" << xml(r.shard) << "\"/>";
-    if (!r.numpy_version.empty()) os << "<property name=\"numpy\" value=\"" << xml(r.numpy_version) << "\"/>";
-    os << "</properties>\n";
+       << "\" errors=\"" << e << "\" skipped=\"0\" time=\"" << seconds(t) << "\">\n"
+       << properties();
     for (const Row& row : rows) {
       const StatsKey& k = *row.key;
       const Stats& s = *row.stats;
       os << "    <testcase classname=\"fuzz." << xml(op) << "\" name=\"" << xml(op) << "." << to_string(k.device) << "."
-         << name(k.dtype) << "\" time=\"0\">\n";
+         << name(k.dtype) << "\" time=\"" << seconds(s.seconds) << "\">\n";
       if (!row.failing.empty()) {
         std::string kinds, body;
         uint64_t n = 0;
@@ -92,9 +130,12 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         }
         std::string msg = std::to_string(n) + " of " + std::to_string(s.cases) +
                           (r.grad ? " cases fail the gradient check (" : " cases mismatch NumPy (") + kinds + ")";
-        auto first = s.minimal.find(row.failing.front());
+        if (row.error) msg = "the engine crashed; " + msg;
+        auto first = s.minimal.find(row.error ? Mismatch::crash : row.failing.front());
         if (first != s.minimal.end()) msg += "; replay: " + first->second.replay();
-        os << "      <failure type=\"" << kinds << "\" message=\"" << xml(msg) << "\">" << xml(body) << "</failure>\n";
+        const char* tag = row.error ? "error" : "failure";
+        os << "      <" << tag << " type=\"" << kinds << "\" message=\"" << xml(msg) << "\">" << xml(body) << "</" << tag
+           << ">\n";
       }
       std::ostringstream out;
       out << s.cases << " cases, " << s.matches << " matches; max ULP " << (s.worst ? format_number(s.max_ulp) : "-")
@@ -103,12 +144,29 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
       if (r.grad || s.grad_checked)  // the gradient column
         out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)
             << " failed\n";
-      for (Mismatch m : row.accepted)
+      for (Mismatch m : row.accepted) {
+        const BaselineEntry* e = baseline ? find_accepting(*baseline, k.op, k.dtype, k.device, m) : nullptr;
         out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") baselined: "
-            << find_accepting(*baseline, k.op, k.dtype, k.device, m)->reason << "\n";
+            << (e ? e->reason : std::string("?")) << "\n";
+      }
       os << "      <system-out>" << xml(out.str()) << "</system-out>\n";
       os << "    </testcase>\n";
     }
+    os << "  </testsuite>\n";
+  }
+  if (run_tests) {  // the gate's verdicts on the run as a whole
+    os << "  <testsuite name=\"fuzz.gate\" tests=\"" << run_tests << "\" failures=\"" << run_tests
+       << "\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+       << properties();
+    if (g.no_cases)
+      os << "    <testcase classname=\"fuzz.gate\" name=\"cases run\" time=\"0\">\n"
+         << "      <failure type=\"no-cases\" message=\"the run ran no cases: nothing was checked\">"
+         << "No op x dtype was fuzzed: check --ops, --dtypes, --cases and --time.</failure>\n    </testcase>\n";
+    for (const BaselineEntry& e : g.stale)
+      os << "    <testcase classname=\"fuzz.gate\" name=\"stale baseline entry: " << xml(e.str()) << "\" time=\"0\">\n"
+         << "      <failure type=\"stale\" message=\""
+         << xml("stale baseline entry " + e.str() + ": the run covered it and it no longer reproduces; remove it")
+         << "\">" << xml("reason given: " + e.reason) << "</failure>\n    </testcase>\n";
     os << "  </testsuite>\n";
   }
   os << "</testsuites>\n";

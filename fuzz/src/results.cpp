@@ -230,6 +230,7 @@ void Stats::merge(const Stats& o) {
   matches += o.matches;
   accepted += o.accepted;
   grad_checked += o.grad_checked;
+  seconds += o.seconds;
   for (const auto& [k, n] : o.mismatches) mismatches[k] += n;
   max_abs = max_nan(max_abs, o.max_abs);
   max_rel = max_nan(max_rel, o.max_rel);

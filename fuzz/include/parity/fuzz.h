@@ -84,6 +84,8 @@ struct Stats {
   // Gradient campaigns: cases whose gradient was checked (the rest had nothing checkable: an error,
   // no float output, a non-finite input...). Failures are mismatches[Mismatch::grad].
   uint64_t grad_checked = 0;
+  // Seconds spent running this row's cases (worker time: summed over workers and shards).
+  double seconds = 0;
   void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
   void note_worst(const WorstCase& w);  // keeps w if it is worse than `worst`
   // Counts one accepted case (in `cases` and `accepted`) under its declaration.

@@ -3,6 +3,7 @@
 // (run_case), shrunk to a minimal failing case (shrink), replayed exactly from an id (replay), and
 // campaigns over many ops in crash-isolated worker processes (run_campaign).
 // Types shared with the reports (CaseId, CaseRecord, Stats, Results): parity/fuzz.h.
+#include <csignal>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -153,6 +154,9 @@ struct Options {
   std::function<void(const Progress&)> progress;       // called about 5 times a second
   std::function<void(const CaseRecord&)> on_finding;   // each recorded mismatch (shrunk), as it comes
   std::function<void(const Results&)> on_checkpoint;   // the partial results, about once a second
+  // When set and *stop becomes non-zero (a SIGINT/SIGTERM handler sets it), the campaign ends
+  // within a poll interval: units in flight are dropped, workers killed, complete = false.
+  const volatile std::sig_atomic_t* stop = nullptr;
 };
 
 // Runs the campaign. Workers (forked before any Python starts; the parent never starts Python)

@@ -69,6 +69,7 @@ struct GateResult {
   std::vector<BaselineEntry> stale;           // fail: covered by the run, no longer reproduces
   std::vector<BaselineEntry> not_exercised;   // informational: the run did not cover its op/dtype
   uint64_t baselined_mismatches = 0;          // mismatches a baseline entry let through
+  bool no_cases = false;                      // fail: the run ran no case at all (nothing was checked)
   std::string summary() const;                // says which, one line each
 };
 GateResult gate(const Results& r, const Baseline& b);
