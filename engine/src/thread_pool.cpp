@@ -47,13 +47,22 @@ struct Job {
   }
 };
 
+constexpr int kSpin = 1 << 15;  // about 50-100 us of pause instructions
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
 struct Pool {
   const pid_t pid = getpid();
   int nthreads = 1;  // workers + the caller
   std::mutex submit;  // one job at a time; a second caller runs serially
   std::mutex m;
   std::condition_variable cv;
-  uint64_t gen = 0;
+  std::atomic<uint64_t> gen{0};  // written under m; read without it while spinning
   std::shared_ptr<Job> job;
 
   explicit Pool(int n) : nthreads(n) {
@@ -64,6 +73,9 @@ struct Pool {
     uint64_t seen = 0;
     for (;;) {
       std::shared_ptr<Job> j;
+      // Spin a little before sleeping: jobs come back to back (one per ufunc call), and a futex
+      // wake-up costs tens of microseconds on a VM, which the caller would spend alone.
+      for (int k = 0; k < kSpin && gen.load(std::memory_order_acquire) == seen; ++k) cpu_relax();
       {
         std::unique_lock<std::mutex> l(m);
         cv.wait(l, [&] { return gen != seen; });
