@@ -351,7 +351,7 @@ int run_check(const CheckArgs& a) {
             << " s; " << thousands(n_fuzz) << " fuzz cases in " << format_number(std::round(campaign.seconds * 10) / 10) << " s\n";
   bool passed = run_and_print_gate(r, baseline, std::filesystem::exists(a.baseline) ? a.baseline : "");
   std::cout << "\nHTML report: " << std::filesystem::absolute(a.report + "/index.html").lexically_normal().string()
-            << "\n(" << a.report << "/summary.md, junit.xml, results.json)\n";
+            << "\n(" << a.report << "/summary.md, table.md, junit.xml, results.json)\n";
   return passed ? 0 : 1;
 }
 

@@ -422,7 +422,7 @@ int run_fuzz(const FuzzArgs& a) {
   std::cout << thousands(cases) << " cases in " << format_number(std::round(r.seconds * 10) / 10) << " s ("
             << thousands(static_cast<uint64_t>(r.seconds > 0 ? cases / r.seconds : 0)) << "/s)\n";
   bool passed = run_and_print_gate(r, baseline, a.baseline);
-  std::cout << "report: " << a.report << "/index.html (summary.md, junit.xml, results.json)\n";
+  std::cout << "report: " << a.report << "/index.html (summary.md, table.md, junit.xml, results.json)\n";
   return passed ? 0 : 1;
 }
 

@@ -96,7 +96,7 @@ void add_report_command(CLI::App& app) {
       }
       std::cout << "\n" << summary_table(merged);
       const bool passed = run_and_print_gate(merged, baseline, a->baseline);
-      std::cout << "report: " << a->out << "/index.html (summary.md, junit.xml, results.json)\n";
+      std::cout << "report: " << a->out << "/index.html (summary.md, table.md, junit.xml, results.json)\n";
       return passed ? kExitPass : kExitFailed;
     });
   });

@@ -2,6 +2,7 @@
 // kSummaryMaxChars) and table.md (the full per op x dtype x device table).
 #include <sstream>
 
+#include "parity/opdocs.h"
 #include "parity/report.h"
 #include "report_common.h"
 
@@ -9,15 +10,7 @@ namespace parity::fuzz {
 
 namespace {
 
-std::string cell(const std::string& s) {  // one table cell: no pipes or newlines
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
-  }
-  return out;
-}
+std::string cell(const std::string& s) { return opinfo::md_cell(s); }  // one table cell: no pipes or newlines
 
 std::string fence(const std::string& body, const char* lang = "") {
   std::string f = "```";

@@ -75,16 +75,6 @@ std::string ops_json() {
 
 namespace {
 
-// One Markdown table cell: `|` escaped, newlines folded into spaces.
-std::string md_cell(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
-  }
-  return out;
-}
 
 std::string join(const std::vector<std::string>& items, const char* sep) {
   std::string s;
@@ -183,6 +173,17 @@ std::string discrepancies_markdown() {
   }
   if (tols.empty()) os << "| (none) | | | | |\n";
   return os.str();
+}
+
+// One Markdown table cell: `|` escaped, newlines folded into spaces.
+std::string md_cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
 }
 
 }  // namespace parity::opinfo
