@@ -182,3 +182,11 @@ TEST(CheckedDevice, CudaStorageRaisesUntilTheBackendExists) {
   }
   EXPECT_EQ(Storage(16, Device::cpu).device(), Device::cpu);
 }
+
+TEST(CheckedSizes, TileAndRepeatToAHugeSizeNameTheirOp) {
+  Tensor x = ones({2});
+  check_error([&] { tile(x, {int64_t{1} << 59}); }, "np.tile(x, 2**59)", {{"x", x}}, true);
+  EXPECT_TRUE(contains(message_of<ValueError>([&] { tile(x, {int64_t{1} << 59}); }), "[tile]"));
+  check_error([&] { repeat(x, {int64_t{1} << 61}); }, "np.repeat(x, 2**61)", {{"x", x}}, true);
+  EXPECT_TRUE(contains(message_of<ValueError>([&] { repeat(x, {int64_t{1} << 61}); }), "[repeat]"));
+}
