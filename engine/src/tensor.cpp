@@ -30,16 +30,19 @@ static void check_device(Device device) {
 
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
   check_device(device);
-  if (nbytes < 0) throw ValueError("[empty] negative storage size");
+  if (nbytes < 0) throw ValueError("[Storage] negative storage size");
   // No machine maps more (see alloc_storage); sanitizer allocators abort on such requests.
-  if (nbytes > (int64_t{1} << 56)) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
+  // alloc_storage rewrites these MemoryErrors with the op, shape and dtype.
+  if (nbytes > (int64_t{1} << 56))
+    throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
   if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);  // made while f is traced
   if (nbytes <= static_cast<int64_t>(sizeof(small_)) && device == Device::cpu) {
     data_ = small_;
     return;
   }
   data_ = detail::cpu_alloc(static_cast<size_t>(nbytes));  // may reuse a cached block: not zeroed
-  if (!data_) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
+  if (!data_)
+    throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
 }
 Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
     : data_(data), nbytes_(nbytes), device_(device), deleter_(std::move(deleter)) {

@@ -159,6 +159,9 @@ TEST(CheckedSizes, AllocationFailureIsNumPysMemoryError) {
     const std::string m = message_of<MemoryError>(c.f);
     EXPECT_EQ(m, std::string("[") + c.op + "] " + numpy_oom("(2**59,)", c.dtype));
   }
+  // Raw storage has no shape or dtype to name; it is refused before asking the allocator.
+  EXPECT_EQ(message_of<MemoryError>([] { detail::make_storage(int64_t{1} << 60); }),
+            "[Storage] Unable to allocate 1.00 EiB (1152921504606846976 bytes)");
 }
 
 TEST(CheckedSizes, ByteSizesAreWrittenAsNumPyWritesThem) {
