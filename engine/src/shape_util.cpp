@@ -68,32 +68,46 @@ int64_t checked_size(const Shape& shape, int64_t itemsize, const char* op) {
   return empty ? 0 : nonzero / itemsize;
 }
 
+// The message of a failed check_strided, kept out of its fast path.
+[[gnu::cold, gnu::noinline]] static void strided_error(const Shape& shape, const Strides& strides, int64_t offset,
+                                                       DType dtype, int64_t nbytes, const char* op, bool overflow) {
+  std::string why = "elements reachable outside the storage";
+  if (strides.size() != shape.size()) {
+    why = "strides need one entry per dimension";
+  } else {
+    checked_size(shape, itemsize(dtype), op);  // a negative dimension or a size too big: NumPy's messages
+    if (overflow) why = "strides or offset overflow int64 bytes";
+  }
+  throw ValueError(op_msg(op, why + ": shape " + shape_str(shape) + ", strides " + shape_str(strides) +
+                                  " (in elements), offset " + std::to_string(offset) + ", dtype " + name(dtype) +
+                                  ", storage of " + std::to_string(nbytes) + " bytes"));
+}
+
 void check_strided(const Shape& shape, const Strides& strides, int64_t offset, DType dtype, int64_t nbytes,
                    const char* op) {
+  // One pass, every tensor made goes through here: flags only, the message comes from strided_error.
   const int64_t isz = itemsize(dtype);
-  auto fail = [&](const std::string& why) {
-    throw ValueError(op_msg(op, why + ": shape " + shape_str(shape) + ", strides " + shape_str(strides) +
-                                    " (in elements), offset " + std::to_string(offset) + ", dtype " + name(dtype) +
-                                    ", storage of " + std::to_string(nbytes) + " bytes"));
-  };
-  if (strides.size() != shape.size()) fail("strides need one entry per dimension");
-  const int64_t n = checked_size(shape, isz, op);
-  int64_t lo = 0, hi = 0, t = 0;  // element offsets of the lowest and highest reachable elements
-  bool overflow = __builtin_mul_overflow(offset, isz, &t);
-  for (size_t i = 0; i < shape.size(); ++i) {
-    overflow |= __builtin_mul_overflow(strides[i], isz, &t);
-    if (shape[i] > 1) {
-      overflow |= __builtin_mul_overflow(shape[i] - 1, strides[i], &t);
+  const size_t nd = shape.size();
+  bool bad = strides.size() != nd, overflow = false, empty = false;
+  int64_t nonzero = isz, lo = 0, hi = 0, t = 0;  // lo, hi: lowest and highest element offsets reached
+  for (size_t i = 0; !bad && i < nd; ++i) {
+    const int64_t d = shape[i], st = strides[i];
+    if (d <= 0) { bad |= d < 0; empty = true; continue; }
+    bad |= __builtin_mul_overflow(nonzero, d, &nonzero);  // NumPy's size check, 0 dimensions left out
+    overflow |= __builtin_mul_overflow(st, isz, &t);
+    if (d > 1) {
+      overflow |= __builtin_mul_overflow(d - 1, st, &t);
       overflow |= __builtin_add_overflow(t < 0 ? lo : hi, t, t < 0 ? &lo : &hi);
     }
   }
-  if (overflow) fail("strides or offset overflow int64 bytes");
-  if (n == 0) return;
-  int64_t first = 0, last = 0, end = 0;
-  if (__builtin_add_overflow(offset, lo, &first) || __builtin_add_overflow(offset, hi, &last) || first < 0 ||
-      __builtin_add_overflow(last, 1, &end) || __builtin_mul_overflow(end, isz, &end) || end > nbytes)
-    fail("elements reachable outside the storage (element offsets " + std::to_string(offset) + "+[" +
-         std::to_string(lo) + ", " + std::to_string(hi) + "])");
+  overflow |= __builtin_mul_overflow(offset, isz, &t);
+  for (size_t i = 0; !bad && empty && i < nd; ++i)  // strides of 0-size tensors still fit in bytes
+    overflow |= __builtin_mul_overflow(strides[i], isz, &t);
+  int64_t first = 0, end = 0;
+  if (!bad && !overflow && !empty)
+    bad = __builtin_add_overflow(offset, lo, &first) || first < 0 || __builtin_add_overflow(offset, hi, &end) ||
+          __builtin_add_overflow(end, 1, &end) || __builtin_mul_overflow(end, isz, &end) || end > nbytes;
+  if (bad || overflow) strided_error(shape, strides, offset, dtype, nbytes, op, overflow);
 }
 
 std::string byte_size_str(int64_t nbytes) {
