@@ -193,3 +193,9 @@ TEST(CheckedSizes, TileAndRepeatToAHugeSizeNameTheirOp) {
   check_error([&] { repeat(x, {int64_t{1} << 61}); }, "np.repeat(x, 2**61)", {{"x", x}}, true);
   EXPECT_TRUE(contains(message_of<ValueError>([&] { repeat(x, {int64_t{1} << 61}); }), "[repeat]"));
 }
+
+TEST(CheckedSizes, UfuncOutputOfAHugeBroadcastNamesTheUfunc) {
+  Tensor a = broadcast_to(ones({1}), {int64_t{1} << 31, 1}), b = broadcast_to(ones({1}), {1, int64_t{1} << 31});
+  check_error([&] { add(a, b); }, "np.add(a, b)", {{"a", a}, {"b", b}}, true);
+  EXPECT_TRUE(contains(message_of<ValueError>([&] { add(a, b); }), "[add]"));
+}
