@@ -20,18 +20,33 @@ namespace parity {
 
 const char* to_string(Device d) { return d == Device::cpu ? "cpu" : "cuda"; }
 
+// Until the CUDA backend is real (issue 13), a cuda storage would be host memory under a label
+// that ops do not check: refuse to make one.
+static void check_device(Device device) {
+  if (device != Device::cpu)
+    throw ValueError(std::string("[Storage] device ") + to_string(device) +
+                     ": the CUDA backend is not available yet (issue 13); only \"cpu\" is allowed");
+}
+
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
-  if (nbytes < 0) throw ValueError("[empty] negative storage size");
+  check_device(device);
+  if (nbytes < 0) throw ValueError("[Storage] negative storage size");
+  // No machine maps more (see alloc_storage); sanitizer allocators abort on such requests.
+  // alloc_storage rewrites these MemoryErrors with the op, shape and dtype.
+  if (nbytes > (int64_t{1} << 56))
+    throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
   if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);  // made while f is traced
   if (nbytes <= static_cast<int64_t>(sizeof(small_)) && device == Device::cpu) {
     data_ = small_;
     return;
   }
   data_ = detail::cpu_alloc(static_cast<size_t>(nbytes));  // may reuse a cached block: not zeroed
-  if (!data_) throw MemoryError("[empty] unable to allocate " + std::to_string(nbytes) + " bytes");
+  if (!data_)
+    throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
 }
 Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
     : data_(data), nbytes_(nbytes), device_(device), deleter_(std::move(deleter)) {
+  check_device(device);
   if (nbytes < 0) throw ValueError("[Storage] negative storage size");
   if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);
 }
@@ -42,7 +57,10 @@ Storage::~Storage() {
 
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Shape shape, Strides strides, int64_t offset)
     : storage_(std::move(storage)), dtype_(dtype), shape_(std::move(shape)),
-      strides_(std::move(strides)), offset_(offset) {}
+      strides_(std::move(strides)), offset_(offset) {
+  // Every tensor passes here, views too: no element outside the storage, no size that overflows.
+  check_strided(shape_, strides_, offset_, dtype_, storage_ ? storage_->nbytes() : 0, "Tensor");
+}
 
 Strides Tensor::byte_strides() const {
   Strides s = strides_;
@@ -51,7 +69,7 @@ Strides Tensor::byte_strides() const {
 }
 
 int64_t Tensor::size() const {
-  int64_t n = 1;
+  int64_t n = 1;  // cannot overflow: the constructor ran checked_size
   for (int64_t d : shape_) n *= d;
   return n;
 }
@@ -187,15 +205,16 @@ static std::optional<Strides> nocopy_strides(const Shape& old_shape, const Strid
   return nst;
 }
 
-static Shape infer_reshape(const Shape& shape, int64_t size, const char* op) {
+static Shape infer_reshape(const Shape& shape, int64_t size, int64_t isz, const char* op) {
   Shape out = shape;
   int64_t known = 1, neg = -1;
   for (size_t i = 0; i < out.size(); ++i) {
     if (out[i] < 0) {  // NumPy takes any negative entry (-1, -2 ...) as the unknown dimension
       if (neg >= 0) throw ValueError(op_msg(op, "can only specify one unknown dimension"));
       neg = static_cast<int64_t>(i);
-    } else {
-      known *= out[i];
+    } else if (__builtin_mul_overflow(known, out[i], &known)) {  // NumPy: a size mismatch
+      throw ValueError(op_msg(op, "cannot reshape array of size " + std::to_string(size) +
+                                      " into shape " + shape_str(shape)));
     }
   }
   if (neg >= 0) {
@@ -207,6 +226,7 @@ static Shape infer_reshape(const Shape& shape, int64_t size, const char* op) {
     throw ValueError(op_msg(op, "cannot reshape array of size " + std::to_string(size) +
                                     " into shape " + shape_str(shape)));
   }
+  checked_size(out, isz, op);  // a 0-size shape can still be too big: (0, 2**40, 2**40)
   return out;
 }
 
@@ -219,7 +239,7 @@ static Tensor record_reshape(const char* op, const Tensor& r, const Tensor& x) {
 
 Tensor Tensor::view(const Shape& shape_in) const {
   if (tracked(*this)) return record_reshape("view", detach().view(shape_in), *this);
-  Shape shape = infer_reshape(shape_in, size(), "view");
+  Shape shape = infer_reshape(shape_in, size(), itemsize(), "view");
   // NumPy gives a C-contiguous (or empty) array fresh contiguous strides, even on size-1 axes.
   if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
   auto st = nocopy_strides(shape_, strides_, shape);
@@ -233,7 +253,7 @@ Tensor Tensor::reshape(const Shape& shape_in) const {
     return compile_detail::traced_op("reshape", {*this}, [=](const std::vector<Tensor>& a) { return a[0].reshape(shape_in); });
   // The forward on a detached handle records nothing inside (copy, view): one node per reshape.
   if (tracked(*this)) return record_reshape("reshape", detach().reshape(shape_in), *this);
-  Shape shape = infer_reshape(shape_in, size(), "reshape");
+  Shape shape = infer_reshape(shape_in, size(), itemsize(), "reshape");
   if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
   if (auto st = nocopy_strides(shape_, strides_, shape))
     return Tensor(storage_, dtype_, shape, *st, offset_);
@@ -284,6 +304,13 @@ Tensor Tensor::broadcast_to(const Shape& shape) const {
   }
   if (!ok)
     throw ValueError("[broadcast_to] cannot broadcast shape " + shape_str(shape_) + " to " + shape_str(shape));
+  // NumPy's broadcast_to runs an nditer over the shape first, whose size must fit in int64; then
+  // the array's size * itemsize must.
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(n, d, &n))
+      throw ValueError("[broadcast_to] iterator is too large (shape " + shape_str(shape) + ")");
+  checked_size(shape, itemsize(), "broadcast_to");
   // g goes back as is: record() sums it over the broadcast axes (autograd::reduce_to).
   Tensor r(storage_, dtype_, shape, st, offset_);
   if (!tracked(*this)) return r;
@@ -345,7 +372,7 @@ Tensor Tensor::imag() const {
 // ---------------- copies ----------------
 
 Tensor Tensor::copy() const {
-  Tensor out(detail::make_storage(nbytes(), device()), dtype_, shape_, contiguous_strides(shape_), 0);
+  Tensor out(alloc_storage(shape_, dtype_, "copy", device()), dtype_, shape_, contiguous_strides(shape_), 0);
   if (device() == Device::cpu && is_contiguous() && size() < (int64_t{1} << 16)) {
     std::memcpy(out.data_ptr(), data_ptr(), static_cast<size_t>(nbytes()));  // small: no loop setup
   } else {
@@ -365,7 +392,7 @@ Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
     throw TypeError(std::string("[astype] Cannot cast array data from dtype('") + name(dtype_) +
                     "') to dtype('" + name(d) + "') according to the rule '" + to_string(casting) + "'");
   if (d == dtype_ && !copy_always) return *this;
-  Tensor out(detail::make_storage(size() * parity::itemsize(d), device()), d, shape_,
+  Tensor out(alloc_storage(shape_, d, "astype", device()), d, shape_,
              contiguous_strides(shape_), 0);
   copy_cast(*this, out);
   // record() casts g back to the input's dtype (the real part for a real input).

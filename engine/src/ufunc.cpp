@@ -192,7 +192,7 @@ Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
         if (t.shares_storage(o) && !t.is_same_view(o)) t = t.copy();
     }
   }
-  if (!dest.defined()) dest = new_tensor(shape, loop.out);
+  if (!dest.defined()) dest = new_tensor(shape, loop.out, uf.name);
   if (loop_inputs) *loop_inputs = ts;
   ts.push_back(dest);
   run_tensors(shape, ts, loop.fn, ctx);

@@ -87,7 +87,9 @@ void add_creation_ops(std::vector<OpInfo>& db) {
   };
   auto shape_errors = [](const std::string& op) {
     return [op] {
-      return Errors{error({}, {{"shape", tup({2, -1})}}, "ValueError", "\\[" + op + "\\].*negative dimensions")};
+      const int64_t big = int64_t{1} << 40;  // big * big elements overflow int64: NumPy's "array is too big"
+      return Errors{error({}, {{"shape", tup({2, -1})}}, "ValueError", "\\[" + op + "\\].*negative dimensions"),
+                    error({}, {{"shape", tup({big, big})}}, "ValueError", "\\[" + op + "\\] array is too big")};
     };
   };
   {
@@ -151,6 +153,8 @@ void add_creation_ops(std::vector<OpInfo>& db) {
           error({}, {{"shape", tup({2})}, {"fill_value", i64(300)}, {"dtype", KwValue(DType::UInt8)}}, "OverflowError", "\\[full\\].*300"),
           error({}, {{"shape", tup({2})}, {"fill_value", i64(-1)}, {"dtype", KwValue(DType::UInt8)}}, "OverflowError", "\\[full\\]"),
           error({}, {{"shape", tup({-2})}, {"fill_value", i64(1)}}, "ValueError", "\\[full\\].*negative dimensions"),
+          error({}, {{"shape", tup({int64_t{1} << 40, int64_t{1} << 40})}, {"fill_value", i64(1)}}, "ValueError",
+                "\\[full\\] array is too big"),
       };
     };
     db.push_back(std::move(op));

@@ -48,6 +48,11 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({20})}, {{"shape", tup({3, 7})}}, "ValueError", "\\[reshape\\].*cannot reshape"),
           error({f64({20})}, {{"shape", tup({-1, -1})}}, "ValueError", "\\[reshape\\].*one unknown dimension"),
           error({f64({20})}, {{"shape", tup({-2, 3})}}, "ValueError", "\\[reshape\\].*cannot reshape"),
+          // products of sizes that overflow int64: a size mismatch, or too big with a 0 first
+          error({f64({0})}, {{"shape", tup({int64_t{1} << 40, int64_t{1} << 40, 0})}}, "ValueError",
+                "\\[reshape\\].*cannot reshape"),
+          error({f64({0})}, {{"shape", tup({0, int64_t{1} << 40, int64_t{1} << 40})}}, "ValueError",
+                "\\[reshape\\] array is too big"),
       };
     };
     db.push_back(std::move(op));
@@ -217,6 +222,11 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3})}, {{"shape", tup({4})}}, "ValueError", "\\[broadcast_to\\].*cannot broadcast"),
           error({f64({3, 1})}, {{"shape", tup({3})}}, "ValueError", "\\[broadcast_to\\]"),
           error({f64({3})}, {{"shape", tup({-1, 3})}}, "ValueError", "\\[broadcast_to\\].*non-negative"),
+          // sizes that overflow: NumPy's nditer size first, then size * itemsize
+          error({f64({1, 1})}, {{"shape", tup({int64_t{1} << 32, int64_t{1} << 32})}}, "ValueError",
+                "\\[broadcast_to\\] iterator is too large"),
+          error({f64({1, 1})}, {{"shape", tup({int64_t{1} << 31, int64_t{1} << 31})}}, "ValueError",
+                "\\[broadcast_to\\] array is too big"),
       };
     };
     db.push_back(std::move(op));

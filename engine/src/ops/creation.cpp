@@ -13,10 +13,13 @@ namespace parity {
 
 namespace {
 
-Tensor alloc(const Shape& shape, DType dtype, const char* op) {
-  for (int64_t d : shape)
-    if (d < 0) throw ValueError(op_msg(op, "negative dimensions are not allowed (shape " + shape_str(shape) + ")"));
-  return new_tensor(shape, dtype);
+// Every creation op allocates here, so that its errors name it, not the op it delegates to.
+Tensor alloc(const Shape& shape, DType dtype, const char* op) { return new_tensor(shape, dtype, op); }
+
+Tensor zeroed(const Shape& shape, DType dtype, const char* op) {
+  Tensor t = alloc(shape, dtype, op);
+  std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));  // all-zero bits are 0 in every dtype
+  return t;
 }
 
 Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtype, const char* op) {
@@ -32,11 +35,7 @@ Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtyp
 
 Tensor empty(const Shape& shape, DType dtype) { return alloc(shape, dtype, "empty"); }
 
-Tensor zeros(const Shape& shape, DType dtype) {
-  Tensor t = alloc(shape, dtype, "zeros");
-  std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));  // all-zero bits are 0 in every dtype
-  return t;
-}
+Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zeros"); }
 
 Tensor ones(const Shape& shape, DType dtype) { return filled(shape, Scalar(true), dtype, "ones"); }
 
@@ -45,9 +44,15 @@ Tensor full(const Shape& shape, const Scalar& value, std::optional<DType> dtype)
 }
 
 // NumPy keeps the prototype's memory layout (order='K'); we always return C order.
-Tensor empty_like(const Tensor& t, std::optional<DType> dtype) { return empty(t.shape(), dtype.value_or(t.dtype())); }
-Tensor zeros_like(const Tensor& t, std::optional<DType> dtype) { return zeros(t.shape(), dtype.value_or(t.dtype())); }
-Tensor ones_like(const Tensor& t, std::optional<DType> dtype) { return ones(t.shape(), dtype.value_or(t.dtype())); }
+Tensor empty_like(const Tensor& t, std::optional<DType> dtype) {
+  return alloc(t.shape(), dtype.value_or(t.dtype()), "empty_like");
+}
+Tensor zeros_like(const Tensor& t, std::optional<DType> dtype) {
+  return zeroed(t.shape(), dtype.value_or(t.dtype()), "zeros_like");
+}
+Tensor ones_like(const Tensor& t, std::optional<DType> dtype) {
+  return filled(t.shape(), Scalar(true), dtype.value_or(t.dtype()), "ones_like");
+}
 Tensor full_like(const Tensor& t, const Scalar& value, std::optional<DType> dtype) {
   return filled(t.shape(), value, dtype.value_or(t.dtype()), "full_like");
 }
@@ -131,7 +136,7 @@ Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::
   int64_t n = arange_length(start, stop, step);
   if (dtype == bool_ && n > 2)
     throw TypeError("[arange] arange() is only supported for booleans when the result has at most length 2.");
-  Tensor out = new_tensor({n}, dtype);
+  Tensor out = new_tensor({n}, dtype, "arange");
   if (n == 0) return out;
   Tensor first = asarray(start, dtype);
   copy_cast(first, Tensor(out.storage(), dtype, {}, {}, 0));
@@ -192,7 +197,7 @@ Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpo
   DType dt = result_type({start, stop}, "linspace");
   if (!is_inexact(dt)) dt = result_type({Scalar(0.0)}, "linspace");
   if (dt == float16 || dt == bfloat16) dt = float32;  // not reachable from Python scalars; compute wide
-  Tensor y = new_tensor({num}, dt);
+  Tensor y = new_tensor({num}, dt, "linspace");
   if (dt == float32) linspace_fill<float>(y.data<float>(), num, div, static_cast<float>(start.as_double()),
                                           static_cast<float>(stop.as_double()), endpoint);
   else if (dt == float64) linspace_fill<double>(y.data<double>(), num, div, start.as_double(), stop.as_double(), endpoint);
@@ -209,7 +214,7 @@ Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpo
 Tensor eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
   int64_t m = m_in.value_or(n);
   if (n < 0 || m < 0) throw ValueError("[eye] negative dimensions are not allowed (N=" + std::to_string(n) + ", M=" + std::to_string(m) + ")");
-  Tensor t = zeros({n, m}, dtype);
+  Tensor t = zeroed({n, m}, dtype, "eye");
   if (k >= m || k <= -n) return t;
   Tensor one = asarray(Scalar(true), dtype);
   const int64_t isz = itemsize(dtype);

@@ -122,8 +122,8 @@ Tensor empty_keep_layout(const Tensor& x, DType d) {
     st[*it] = n;
     n *= std::max<int64_t>(x.shape()[*it], 1);
   }
-  if (x.size() == 0) n = 0;
-  return Tensor(detail::make_storage(n * itemsize(d)), d, x.shape(), st, 0);
+  // alloc_storage checks n * itemsize(d): d may be wider than x's dtype
+  return Tensor(alloc_storage(x.shape(), d, "empty_like"), d, x.shape(), st, 0);
 }
 
 Tensor copy_keep_layout(const Tensor& x, DType d) {

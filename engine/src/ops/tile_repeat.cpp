@@ -30,8 +30,9 @@ Tensor tile_impl(const Tensor& x, const std::vector<int64_t>& reps_in) {
     vstrides.push_back(a.strides()[i]);
     out_shape.push_back(reps[i] * a.shape()[i]);
   }
+  checked_size(vshape, a.itemsize(), "tile");  // reps * shape may overflow: name tile, not the view
   Tensor v(a.storage(), a.dtype(), vshape, vstrides, a.offset());
-  Tensor out = new_tensor(vshape, a.dtype());
+  Tensor out = new_tensor(vshape, a.dtype(), "tile");
   copy_cast(v, out);
   return out.reshape(out_shape);
 }
@@ -68,7 +69,7 @@ Tensor repeat_impl(const Tensor& x, const std::vector<int64_t>& repeats, std::op
   *reps_out = reps;
   Shape out_shape = a.shape();
   out_shape[axis] = total;
-  Tensor out = new_tensor(out_shape, a.dtype());
+  Tensor out = new_tensor(out_shape, a.dtype(), "repeat");
   if (out.size() == 0) return out;
   Tensor c = a.contiguous();
   int64_t outer = 1, inner = a.itemsize();
