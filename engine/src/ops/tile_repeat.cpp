@@ -30,7 +30,7 @@ Tensor tile_impl(const Tensor& x, const std::vector<int64_t>& reps_in) {
     vstrides.push_back(a.strides()[i]);
     out_shape.push_back(reps[i] * a.shape()[i]);
   }
-  Tensor v(a.storage(), a.dtype(), vshape, vstrides, a.offset());
+  Tensor v = a.alias(a.dtype(), vshape, vstrides, a.offset());
   Tensor out = new_tensor(vshape, a.dtype());
   copy_cast(v, out);
   return out.reshape(out_shape);

@@ -18,6 +18,8 @@ struct ErrorInput {
   SampleInput input;
   std::string error_class;    // e.g. "ValueError"; the engine must raise it or a subclass
   std::string message_regex;  // e.g. "\\[concatenate\\].*shape"
+  Variant variant = Variant::function;  // inplace: args[0] is the target; out: writes into `out`
+  Tensor out;
 };
 
 // A behaviour that deliberately differs from NumPy, or a case the suites skip, with the reason.
