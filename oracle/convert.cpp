@@ -111,7 +111,9 @@ py::array to_numpy(const Tensor& t) {
   py::dtype dt = numpy_dtype(src.dtype());
   auto* keep = new std::shared_ptr<Storage>(src.storage());
   py::capsule base(keep, kCapsuleName, [](void* p) { delete static_cast<std::shared_ptr<Storage>*>(p); });
-  return py::array(dt, src.shape(), src.byte_strides(), src.data_ptr(), base);
+  py::array a(dt, src.shape(), src.byte_strides(), src.data_ptr(), base);
+  if (!t.writeable()) a.attr("setflags")(py::arg("write") = false);  // NumPy raises on writes too
+  return a;
 }
 
 Tensor from_numpy(py::handle obj) {

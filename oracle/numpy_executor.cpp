@@ -80,14 +80,19 @@ std::string NumpyExecutor::expression(const Case& c) {
 }
 
 Outcome NumpyExecutor::run(const Case& c) {
-  // The oracle hands NumPy the tensors' own memory: in-place and out= write into private copies.
+  // The oracle hands NumPy the tensors' own memory: in-place and out= write into private copies,
+  // as read-only as the operands.
+  auto private_copy = [](const Tensor& t) {
+    Tensor c = t.copy();
+    return t.writeable() ? c : c.setflags(false);
+  };
   oracle::Args a;
   for (size_t i = 0; i < c.input.args.size(); ++i) {
     if (!c.input.args[i].is_tensor()) continue;
     const Tensor& t = c.input.args[i].tensor();
-    a.emplace_back("a" + std::to_string(i), c.variant == Variant::inplace && i == 0 ? t.copy() : t);
+    a.emplace_back("a" + std::to_string(i), c.variant == Variant::inplace && i == 0 ? private_copy(t) : t);
   }
-  if (c.variant == Variant::out && c.out.defined()) a.emplace_back("o", c.out.copy());
+  if (c.variant == Variant::out && c.out.defined()) a.emplace_back("o", private_copy(c.out));
   return oracle::eval(expression(c), a);
 }
 

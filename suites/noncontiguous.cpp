@@ -68,6 +68,7 @@ std::optional<Pair> zero_strides(const Tensor& x, uint64_t) {
   std::vector<TensorIndex> idx(axis, TensorIndex(Slice()));
   idx.emplace_back(Slice(0, 1));
   Tensor b = x.index(idx).broadcast_to(x.shape());
+  b.setflags(true);  // a layout of the values, not a read-only operand (executors copy targets)
   return Pair{b.copy(), b};
 }
 

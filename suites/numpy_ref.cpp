@@ -28,6 +28,8 @@ void register_numpy_ref() {
       Case c;
       c.op = &op;
       c.input = e.input;
+      c.variant = e.variant;
+      c.out = e.out;
       Outcome got = engine().run(c);
       Outcome want = numpy().run(c);
       EXPECT_TRUE(want.raised(e.error_class))

@@ -391,7 +391,7 @@ Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
   const char* op = "index";
   if (!defined()) throw ValueError(op_msg(op, "undefined tensor"));
   Resolved r = resolve(*this, idx, op);
-  if (!r.advanced()) return Tensor(storage_, dtype_, r.shape, r.strides, r.offset);
+  if (!r.advanced()) return alias(dtype_, r.shape, r.strides, r.offset);
   Tensor table = combine_offsets(r.adv, op).contiguous();
   Shape rs;
   Plan p = make_plan(*this, r, table, rs);
@@ -418,9 +418,10 @@ namespace {
 void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const ArrayLike& value) {
   const char* op = "index_put";
   if (!self.defined()) throw ValueError(op_msg(op, "undefined tensor"));
+  self.check_writeable(op, "assignment destination");  // NumPy checks before the index
   Resolved r = resolve(self, idx, op);
   if (!r.advanced()) {
-    Tensor(self.storage(), self.dtype(), r.shape, r.strides, r.offset).assign(value, Casting::unsafe, op);
+    self.alias(self.dtype(), r.shape, r.strides, r.offset).assign(value, Casting::unsafe, op);
     return;
   }
   Tensor table = combine_offsets(r.adv, op).contiguous();

@@ -134,7 +134,7 @@ Tensor Tensor::transpose(const std::vector<int64_t>& axes_in) const {
     st[i] = strides_[a];
     axes[i] = a;
   }
-  Tensor r(storage_, dtype_, sh, st, offset_);
+  Tensor r = alias(dtype_, sh, st, offset_);
   // T, mT, swapaxes, moveaxis and permute all come here: the one record of these views.
   if (tracked(*this)) {
     std::vector<int64_t> inv(axes.size());  // the inverse permutation transposes g back
@@ -241,11 +241,11 @@ Tensor Tensor::view(const Shape& shape_in) const {
   if (tracked(*this)) return record_reshape("view", detach().view(shape_in), *this);
   Shape shape = infer_reshape(shape_in, size(), itemsize(), "view");
   // NumPy gives a C-contiguous (or empty) array fresh contiguous strides, even on size-1 axes.
-  if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
+  if (size() == 0 || is_contiguous()) return alias(dtype_, shape, contiguous_strides(shape), offset_);
   auto st = nocopy_strides(shape_, strides_, shape);
   if (!st) throw ValueError("[view] cannot view array of shape " + shape_str(shape_) +
                             " as shape " + shape_str(shape) + " without copying");
-  return Tensor(storage_, dtype_, shape, *st, offset_);
+  return alias(dtype_, shape, *st, offset_);
 }
 
 Tensor Tensor::reshape(const Shape& shape_in) const {
@@ -254,9 +254,9 @@ Tensor Tensor::reshape(const Shape& shape_in) const {
   // The forward on a detached handle records nothing inside (copy, view): one node per reshape.
   if (tracked(*this)) return record_reshape("reshape", detach().reshape(shape_in), *this);
   Shape shape = infer_reshape(shape_in, size(), itemsize(), "reshape");
-  if (size() == 0 || is_contiguous()) return Tensor(storage_, dtype_, shape, contiguous_strides(shape), offset_);
+  if (size() == 0 || is_contiguous()) return alias(dtype_, shape, contiguous_strides(shape), offset_);
   if (auto st = nocopy_strides(shape_, strides_, shape))
-    return Tensor(storage_, dtype_, shape, *st, offset_);
+    return alias(dtype_, shape, *st, offset_);
   return copy().view(shape);
 }
 
@@ -276,7 +276,7 @@ Tensor Tensor::squeeze(const Axes& axes) const {
   Strides st;
   for (int64_t i = 0; i < ndim(); ++i)
     if (!drop[i]) { sh.push_back(shape_[i]); st.push_back(strides_[i]); }
-  return record_reshape("squeeze", Tensor(storage_, dtype_, sh, st, offset_), *this);
+  return record_reshape("squeeze", alias(dtype_, sh, st, offset_), *this);
 }
 
 Tensor Tensor::expand_dims(const std::vector<int64_t>& axes_in) const {
@@ -312,7 +312,8 @@ Tensor Tensor::broadcast_to(const Shape& shape) const {
       throw ValueError("[broadcast_to] iterator is too large (shape " + shape_str(shape) + ")");
   checked_size(shape, itemsize(), "broadcast_to");
   // g goes back as is: record() sums it over the broadcast axes (autograd::reduce_to).
-  Tensor r(storage_, dtype_, shape, st, offset_);
+  Tensor r = alias(dtype_, shape, st, offset_);
+  r.write_ = write_ == Write::yes ? Write::no : Write::locked;  // NumPy: broadcast_to is read-only
   if (!tracked(*this)) return r;
   return autograd::record("broadcast_to", r, {*this},
                           [](const Tensor& g) { return std::vector<Tensor>{g}; });
@@ -328,7 +329,7 @@ Tensor Tensor::flip(const Axes& axes_in) const {
     if (shape_[a] > 0) off += (shape_[a] - 1) * st[a];
     st[a] = -st[a];
   }
-  Tensor r(storage_, dtype_, shape_, st, off);
+  Tensor r = alias(dtype_, shape_, st, off);
   if (!tracked(*this)) return r;
   return autograd::record("flip", r, {*this},
                           [axes](const Tensor& g) { return std::vector<Tensor>{g.flip(AxisList(axes))}; });
@@ -346,16 +347,17 @@ Tensor Tensor::real() const {
   Strides st = strides_;
   for (auto& s : st) s *= 2;
   // g (real) goes back as the real part of a complex gradient (record() casts it).
-  Tensor r(storage_, real_dtype(dtype_), shape_, st, offset_ * 2);
+  Tensor r = alias(real_dtype(dtype_), shape_, st, offset_ * 2);
   if (!tracked(*this)) return r;
   return autograd::record("real", r, {*this},
                           [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
 
 Tensor Tensor::imag() const {
-  if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; we return a zero copy
+  if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; ours is a read-only zero copy
     Tensor z(detail::make_storage(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
     std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
+    z.setflags(false);
     // a constant: the input gets a zero gradient
     if (!tracked(*this)) return z;
     return autograd::record("imag", z, {*this}, [](const Tensor& g) { return std::vector<Tensor>{zeros_like(g)}; });
@@ -363,7 +365,7 @@ Tensor Tensor::imag() const {
   Strides st = strides_;
   for (auto& s : st) s *= 2;
   // L depends on Im(x) only: x.grad = dL/dRe + i dL/dIm = i g
-  Tensor r(storage_, real_dtype(dtype_), shape_, st, offset_ * 2 + 1);
+  Tensor r = alias(real_dtype(dtype_), shape_, st, offset_ * 2 + 1);
   if (!tracked(*this)) return r;
   return autograd::record("imag", r, {*this},
                           [](const Tensor& g) { return std::vector<Tensor>{parity::multiply(g, Scalar(complex128_t(0, 1)))}; });
@@ -424,6 +426,7 @@ static void check_weak_store(const Scalar& v, DType to, const char* op) {
 
 void Tensor::assign(const ArrayLike& src, Casting casting, const char* op) {
   if (!defined()) throw ValueError(op_msg(op, "undefined tensor"));
+  check_writeable(op, "assignment destination");
   if (src.is_tensor() && !src.tensor().defined()) throw ValueError(op_msg(op, "undefined source tensor"));
   Tensor s = src.is_tensor() ? src.tensor() : src.to_tensor(std::nullopt, op);
   if (!src.is_tensor()) {

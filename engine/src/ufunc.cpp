@@ -162,8 +162,9 @@ Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
     shapes.push_back(t.shape());
     ts.push_back(std::move(t));
   }
-  // NumPy checks the out= cast before broadcasting: np.add(i8[3,1], i8[4], out=bool[3,1]) is a
-  // UFuncTypeError, not the broadcast ValueError.
+  // NumPy checks that out= is writeable first, then the cast, then the broadcast:
+  // np.add(i8[3,1], i8[4], out=bool[3,1]) is a UFuncTypeError, not the broadcast ValueError.
+  if (out.tensor && out.tensor->defined()) out.tensor->check_writeable(uf.name);
   if (out.tensor && out.tensor->defined() && !can_cast(loop.out, out.tensor->dtype(), Casting::same_kind))
     throw UFuncTypeError(op_msg(uf.name, std::string("Cannot cast ufunc '") + uf.name + "' output from dtype('" +
                                              name(loop.out) + "') to dtype('" + name(out.tensor->dtype()) +

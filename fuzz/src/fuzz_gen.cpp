@@ -550,7 +550,10 @@ Tensor materialize_arg(const ArgSpec& a) {
   std::memset(storage->data(), d == DType::Bool ? 0 : 0x41, static_cast<size_t>(n * itemsize(d)));
   Tensor base(storage, d, vs, st, off);
   if (v.size() > 0) base.assign(ArrayLike(v));
-  if (vs != a.shape) base = base.broadcast_to(a.shape);
+  if (vs != a.shape) {
+    base = base.broadcast_to(a.shape);
+    base.setflags(true);  // a layout of the values, not a read-only operand (executors copy targets)
+  }
   return base;
 }
 

@@ -12,8 +12,13 @@ std::vector<std::string> mro_of(const std::string& cls) {
   return {cls, "Exception"};
 }
 
-// In-place and out= variants write into their operand: each executor gets a private copy.
-Tensor private_copy(const Tensor& t) { return t.defined() ? t.copy() : t; }
+// In-place and out= variants write into their operand: each executor gets a private copy, as
+// read-only as the operand.
+Tensor private_copy(const Tensor& t) {
+  if (!t.defined()) return t;
+  Tensor c = t.copy();
+  return t.writeable() ? c : c.setflags(false);
+}
 }  // namespace
 
 Outcome EngineExecutor::run(const Case& c) {

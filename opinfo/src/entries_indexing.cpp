@@ -83,7 +83,8 @@ constexpr const char* kGetitemRef =
     "{'np': np, **{'a%d' % (i + 1): a for i, a in enumerate(arrs)}})]";
 constexpr const char* kSetitemRef =
     "lambda x, v, *arrs, index: (lambda y: (y.__setitem__(eval('np.s_[' + index + ']', "
-    "{'np': np, **{'a%d' % (i + 2): a for i, a in enumerate(arrs)}}), v), y)[1])(x.copy())";
+    "{'np': np, **{'a%d' % (i + 2): a for i, a in enumerate(arrs)}}), v), y)[1])"
+    "(x.copy() if x.flags.writeable else np.broadcast_to(x.copy(), x.shape))";  // as read-only as x
 }  // namespace
 
 void add_indexing_ops(std::vector<OpInfo>& db) {
@@ -146,7 +147,8 @@ void add_indexing_ops(std::vector<OpInfo>& db) {
   {
     OpInfo op = entry("setitem", "indexing", {Variant::method}, all_dtypes(), kSetitemRef,
                       [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
-                        Tensor y = a[0].tensor().copy();
+                        Tensor y = a[0].tensor().copy();  // as read-only as the target
+                        if (!a[0].tensor().writeable()) y.setflags(false);
                         y.index_put(parse_index(index_of(kw), a), a[1]);
                         return std::vector<Tensor>{y};
                       });
@@ -183,6 +185,11 @@ void add_indexing_ops(std::vector<OpInfo>& db) {
                 "\\[index_put\\].*300"),
           error({zeros({3}, DType::Int64), ArrayLike(Scalar(std::numeric_limits<double>::quiet_NaN()))}, {{"index", ix("0")}},
                 "ValueError", "\\[index_put\\].*NaN"),
+          // a read-only view (broadcast_to) as the target: basic and advanced indices
+          error({x.broadcast_to({3, 4}), f64({})}, {{"index", ix("0")}}, "ValueError",
+                "\\[index_put\\] assignment destination is read-only"),
+          error({x.broadcast_to({3, 4}), f64({}), ints({0, 2})}, {{"index", ix("a2")}}, "ValueError",
+                "\\[index_put\\] assignment destination is read-only"),
       };
     };
     db.push_back(std::move(op));

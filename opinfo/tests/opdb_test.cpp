@@ -60,3 +60,20 @@ TEST(OpDb, DiscrepanciesFileIsUpToDate) {
   EXPECT_EQ(ss.str(), discrepancies_markdown())
       << "reports/DISCREPANCIES.md is stale: run build/parity discrepancies --write reports/DISCREPANCIES.md";
 }
+
+// Issue 12: every in-place and out= variant has an error input writing into a read-only view
+// (readonly_errors.cpp), except out= of cumsum/cumprod, which NumPy 2.2 does not check.
+TEST(OpDb, WriteVariantsHaveReadOnlyErrorInputs) {
+  for (const auto& op : op_db()) {
+    SCOPED_TRACE(op.name);
+    bool inplace = false, out = false;
+    if (op.error_inputs)
+      for (const auto& e : op.error_inputs()) {
+        if (e.variant == Variant::inplace && e.input.args[0].is_tensor() && !e.input.args[0].tensor().writeable())
+          inplace = true;
+        if (e.variant == Variant::out && e.out.defined() && !e.out.writeable()) out = true;
+      }
+    EXPECT_EQ(inplace, op.has_variant(Variant::inplace));
+    EXPECT_EQ(out, op.has_variant(Variant::out) && op.name != "cumsum" && op.name != "cumprod");
+  }
+}

@@ -114,6 +114,18 @@ class Tensor {
   bool shares_storage(const Tensor& o) const { return storage_ && storage_ == o.storage_; }
   bool is_same_view(const Tensor& o) const;  // same storage, dtype, offset, shape and strides
 
+  // ---- NumPy's WRITEABLE flag: a view's own, not the storage's (engine/src/writeable.cpp) ----
+  // broadcast_to results are read-only, and so is every view of a read-only tensor.
+  bool writeable() const { return write_ == Write::yes; }
+  // ndarray.setflags(write=...): false always; true raises ValueError on a view of a read-only
+  // tensor (NumPy allows it where the memory's owner is writeable; views here do not know theirs).
+  Tensor& setflags(bool write);
+  // Every write path calls this: ValueError "[op] output array is read-only" (NumPy's text; `what`
+  // is "assignment destination" for setitem, fill and copies).
+  void check_writeable(const char* op, const char* what = "output array") const;
+  // A view of this tensor's storage: the one way views are made, so the flag carries over.
+  Tensor alias(DType dtype, Shape shape, Strides strides, int64_t offset) const;
+
   // ---- views (share storage) ----
   Tensor T() const;   // reverse all axes
   Tensor mT() const;  // swap the last two axes
@@ -221,6 +233,10 @@ class Tensor {
   Shape shape_;
   Strides strides_;
   int64_t offset_ = 0;
+  // yes; no (set by setflags or broadcast_to: may be set back); locked (a view of a read-only
+  // tensor: may not).
+  enum class Write : uint8_t { yes, no, locked };
+  Write write_ = Write::yes;
   std::shared_ptr<autograd::Meta> ag_;
 };
 

@@ -13,7 +13,7 @@ namespace {
 Tensor slice_axis(const Tensor& t, int64_t axis, int64_t start, int64_t stop) {
   Shape sh = t.shape();
   sh[axis] = stop - start;
-  return Tensor(t.storage(), t.dtype(), sh, t.strides(), t.offset() + start * t.strides()[axis]);
+  return t.alias(t.dtype(), sh, t.strides(), t.offset() + start * t.strides()[axis]);
 }
 }  // namespace
 

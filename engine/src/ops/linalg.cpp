@@ -265,6 +265,7 @@ Tensor matmul_impl(const Tensor& a_in, const Tensor& b_in, const OutArg& out, bo
   if (out.tensor) {
     const Tensor& o = *out.tensor;
     if (!o.defined()) throw ValueError("[matmul] undefined out= tensor");
+    o.check_writeable("matmul");  // NumPy: before the shape and cast checks
     if (o.shape() != rshape)
       throw ValueError("[matmul] Output operand 0 has a mismatch in its core dimension or batch shape " +
                        std::string(kSig) + " (out shape " + shape_str(o.shape()) + ", result shape " + shape_str(rshape) + ")");

@@ -99,6 +99,7 @@ Tensor finish(const Tensor& result, const OutArg& out, const char* op) {
   if (!out.tensor) return result;
   const Tensor& o = *out.tensor;
   if (!o.defined()) throw ValueError(op_msg(op, "undefined out= tensor"));
+  o.check_writeable(op);  // before the shape checks, as NumPy's iterator does
   if (o.ndim() != result.ndim())
     throw ValueError(op_msg(op, "output parameter for reduction operation has the wrong number of "
                                 "dimensions: Found " + std::to_string(o.ndim()) + " but expected " +

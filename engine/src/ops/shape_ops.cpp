@@ -54,7 +54,11 @@ std::vector<Tensor> broadcast_arrays(const std::vector<Tensor>& xs) {
   for (const auto& x : xs) shapes.push_back(x.shape());
   Shape s = broadcast_shapes(shapes, "broadcast_arrays");
   std::vector<Tensor> out;
-  for (const auto& x : xs) out.push_back(x.shape() == s ? x : x.broadcast_to(s));
+  for (const auto& x : xs) {
+    out.push_back(x.shape() == s ? x : x.broadcast_to(s));
+    // NumPy's broadcast_arrays views keep the input's WRITEABLE flag (writes only warn there).
+    if (x.writeable()) out.back().setflags(true);
+  }
   return out;
 }
 

@@ -31,7 +31,7 @@ Tensor tile_impl(const Tensor& x, const std::vector<int64_t>& reps_in) {
     out_shape.push_back(reps[i] * a.shape()[i]);
   }
   checked_size(vshape, a.itemsize(), "tile");  // reps * shape may overflow: name tile, not the view
-  Tensor v(a.storage(), a.dtype(), vshape, vstrides, a.offset());
+  Tensor v = a.alias(a.dtype(), vshape, vstrides, a.offset());
   Tensor out = new_tensor(vshape, a.dtype(), "tile");
   copy_cast(v, out);
   return out.reshape(out_shape);

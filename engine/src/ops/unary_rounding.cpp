@@ -166,6 +166,7 @@ Tensor round_impl(const ArrayLike& xa, int64_t decimals, OutArg out) {
   if (o && (!o->defined() || o->shape() != x.shape()))
     throw ValueError("[round] invalid output shape: input " + shape_str(x.shape()) + ", out " +
                      (o->defined() ? shape_str(o->shape()) : std::string("undefined")));
+  if (o) o->check_writeable("round");  // NumPy: after the shape check
   // decimals is a C int in NumPy (which crashes on INT_MIN; we don't).
   if (decimals > INT32_MAX) throw OverflowError("[round] signed integer is greater than maximum");
   if (decimals < INT32_MIN) throw OverflowError("[round] signed integer is less than minimum");

@@ -86,6 +86,7 @@ Tensor clip(const ArrayLike& x_in, const ArrayLike& lo_in, const ArrayLike& hi_i
   // The array argument is always strong: np.clip(5, 0, 3) works on asarray(5).
   ArrayLike x = x_in.is_tensor() ? x_in : ArrayLike(x_in.to_tensor(std::nullopt, "clip"));
   if (!x.tensor().defined()) throw ValueError("[clip] undefined tensor argument");
+  if (out.tensor && out.tensor->defined()) out.tensor->check_writeable("clip");  // not "[minimum]" below
   const bool no_lo = drops_bound(lo_in, x.tensor().dtype(), true);
   const bool no_hi = drops_bound(hi_in, x.tensor().dtype(), false);
   if (no_lo && no_hi) return positive(x, out);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "parity/case.h"
@@ -15,9 +16,15 @@ namespace parity::opinfo {
 
 // An input that must fail, with NumPy's exception class and a regex the engine's message matches.
 struct ErrorInput {
+  // A constructor, not an aggregate: entries brace-initialise the first three fields only.
+  ErrorInput() = default;
+  ErrorInput(SampleInput in, std::string cls, std::string regex, Variant v = Variant::function, Tensor o = Tensor())
+      : input(std::move(in)), error_class(std::move(cls)), message_regex(std::move(regex)), variant(v), out(std::move(o)) {}
   SampleInput input;
   std::string error_class;    // e.g. "ValueError"; the engine must raise it or a subclass
   std::string message_regex;  // e.g. "\\[concatenate\\].*shape"
+  Variant variant = Variant::function;  // inplace: args[0] is the target; out: writes into `out`
+  Tensor out;
 };
 
 // A behaviour that deliberately differs from NumPy, or a case the suites skip, with the reason.
