@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
 
 #include "parity/ops.h"
 
@@ -23,4 +24,15 @@ TEST(ApiFuzzFindings, EmptyBoolHoldsOnlyValidBools) {
       }
     }
   }
+}
+
+// corpus/finding_var_ddof_min: var(x, ddof=INT64_MIN) computed n - ddof in signed arithmetic
+// (UBSan: "signed integer overflow: 1 - -9223372036854775808"). NumPy subtracts in intp, which
+// wraps: np.var(np.arange(3.), ddof=-2**63) is inf, and ddof=-2**63+5 gives 2 / (2**63 - 2).
+TEST(ApiFuzzFindings, VarDdofWrapsLikeNumpy) {
+  const int64_t lo = std::numeric_limits<int64_t>::min();
+  Tensor x = arange(Scalar(3.0));
+  EXPECT_EQ(var(x, std::nullopt, lo).item<double>(), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(parity::std(x, std::nullopt, lo).item<double>(), std::numeric_limits<double>::infinity());
+  EXPECT_DOUBLE_EQ(var(x, std::nullopt, lo + 5).item<double>(), 2.168404344971009e-19);
 }
