@@ -27,5 +27,8 @@ mkdir -p "$ROOT/build-fuzz/corpus" "$ROOT/build-fuzz/findings"
 # of the sanitizer's allocator (libFuzzer's -malloc_limit_mb reports it with the input).
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1}"
+# -len_control=0: long inputs (long call sequences) from the start; libFuzzer's default grows the
+# length so slowly that a 10-minute run stays at ~11-byte inputs (one or two calls).
 "$OUT/api_fuzzer" -max_total_time="$SECONDS_TO_RUN" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+  -max_len=512 -len_control=0 \
   -artifact_prefix="$ROOT/build-fuzz/findings/" "$@" "$ROOT/build-fuzz/corpus" "$ROOT/fuzz/api/corpus"
