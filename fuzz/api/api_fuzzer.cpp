@@ -166,8 +166,12 @@ struct Fuzz {
 
   void keep(const Tensor& t) {
     if (!t.defined()) return;
-    auto n = safe_size(t.shape());
-    if (!n || *n > kMaxElems) return;  // also drops views of huge (or overflowing) shapes
+    // Drops views of huge (or overflowing) shapes, and 0-size ones whose other dims are huge:
+    // sum(axis=0) of a (0, 2**32) array is a valid 32 GiB result.
+    Shape nonzero;
+    for (int64_t d : t.shape()) nonzero.push_back(d == 0 ? 1 : d);
+    auto n = safe_size(nonzero);
+    if (!n || *n > kMaxElems) return;
     if (pool.size() < kPoolSize) pool.push_back(t);
     else pool[p.ConsumeIntegralInRange<size_t>(0, kPoolSize - 1)] = t;
   }
@@ -496,13 +500,21 @@ void Fuzz::step() {
     case 24: {  // tile / repeat
       std::vector<int64_t> reps;
       int64_t factor = 1;
+      bool overflow = false;  // tile's size overflows int64: the engine must raise, so it is called
       for (size_t i = 0, n = p.ConsumeIntegralInRange<size_t>(0, 4); i < n; ++i) {
         reps.push_back(rare() ? wild_int() : small_int(-1, 4));
-        if (reps.back() > 0 && __builtin_mul_overflow(factor, reps.back(), &factor)) factor = kMaxOut + 1;
+        if (reps.back() > 0) overflow |= __builtin_mul_overflow(factor, reps.back(), &factor);
       }
-      if (std::max<int64_t>(factor, 1) * x.size() > kMaxOut) return;
-      if (coin()) keep(tile(x, reps));
-      else keep(repeat(x, reps, opt_axis()));
+      int64_t total = 0;
+      overflow |= __builtin_mul_overflow(std::max<int64_t>(factor, 1), x.size(), &total);
+      const bool big = overflow || total > kMaxOut;
+      if (coin()) {
+        if (big && !overflow) return;
+        keep(tile(x, reps));
+      } else {
+        if (big) return;  // repeat sums its repeats: a product overflow is still a valid huge result
+        keep(repeat(x, reps, opt_axis()));
+      }
       break;
     }
     case 25: {  // round / angle / printing / item
