@@ -33,7 +33,13 @@ Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtyp
 
 }  // namespace
 
-Tensor empty(const Shape& shape, DType dtype) { return alloc(shape, dtype, "empty"); }
+Tensor empty(const Shape& shape, DType dtype) {
+  Tensor t = alloc(shape, dtype, "empty");
+  // bool elements are C++ bools: a byte other than 0 or 1 (a reused block's old data) is undefined
+  // behaviour to read, where NumPy's empty bool array is merely arbitrary. Zero is arbitrary too.
+  if (dtype == DType::Bool) std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));
+  return t;
+}
 
 Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zeros"); }
 

@@ -29,6 +29,12 @@ int64_t count_items(const Tensor& x, const Axes& axis, bool keepdims, const char
   return reduce::make_plan(x, axis, keepdims, op).count;
 }
 
+// n - ddof as NumPy's intp subtraction: wraps around (with a RuntimeWarning) instead of signed
+// overflow, so ddof = INT64_MIN gives max(wrapped, 0) = 0 and a variance of inf, as NumPy.
+inline int64_t dof(int64_t n, int64_t ddof) {
+  return static_cast<int64_t>(static_cast<uint64_t>(n) - static_cast<uint64_t>(ddof));
+}
+
 // _var: the variance (the squared deviations' sum divided in place by max(n - ddof, 0)).
 Tensor var_impl(const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, std::optional<DType> dtype,
                 const OutArg& out, const char* op) {
@@ -55,7 +61,7 @@ Tensor var_impl(const Tensor& x, const Axes& axis, int64_t ddof, bool keepdims, 
     sq = multiply(d, d, d);  // bool, bfloat16: x * conj(x), conj being the identity
   }
   Tensor ret = reduce::add_reduce(sq, axis, keepdims, dtype, out, op);
-  divide_in_place(ret, intp(std::max<int64_t>(n - ddof, 0)));
+  divide_in_place(ret, intp(std::max<int64_t>(dof(n, ddof), 0)));
   return ret;
 }
 
@@ -122,7 +128,7 @@ Tensor var_grad(const Tensor& g, const Tensor& x, const Axes& axis, int64_t ddof
   const bool real_mean = is_complex(x.dtype()) && dtype && !is_complex(*dtype);
   Tensor d = subtract(x, mean(real_mean ? x.real() : x, axis, true));
   Tensor eg = reduce::expand_reduced(g, x.shape(), axis, keepdims, op);
-  return multiply(eg, multiply(d, Scalar(2.0 / static_cast<double>(std::max<int64_t>(n - ddof, 0)))));
+  return multiply(eg, multiply(d, Scalar(2.0 / static_cast<double>(std::max<int64_t>(dof(n, ddof), 0)))));
 }
 }  // namespace
 

@@ -18,10 +18,12 @@
 #include <sleef.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+// Each carries its instruction set's target attribute: clang rejects a call passing __m256d or
+// __m512d to a function declared without AVX ("changes the ABI"); GCC accepts either form.
 extern "C" {
-#define PARITY_SLEEF_DECL(fn)                               \
-  __m256d Sleef_##fn##d4_u10avx2(__m256d);                  \
-  __m512d Sleef_##fn##d8_u10avx512f(__m512d);
+#define PARITY_SLEEF_DECL(fn)                                                   \
+  __attribute__((target("avx2"))) __m256d Sleef_##fn##d4_u10avx2(__m256d);      \
+  __attribute__((target("avx512f"))) __m512d Sleef_##fn##d8_u10avx512f(__m512d);
 PARITY_SLEEF_DECL(expm1)
 PARITY_SLEEF_DECL(log10)
 PARITY_SLEEF_DECL(cos)
