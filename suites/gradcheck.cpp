@@ -161,24 +161,30 @@ void register_gradcheck() {
           return ys.empty() ? std::vector<Tensor>() : autograd::grad(ys, diff, vs, false, false, true);
         };
         std::vector<Tensor> gc = grads_of(xs, Variant::function), gn = grads_of(nc, Variant::function);
-        for (size_t i = 0; i < gc.size() && i < gn.size(); ++i)
-          if (gc[i].defined() && gn[i].defined())
+        for (size_t i = 0; i < gc.size() && i < gn.size(); ++i) {
+          if (gc[i].defined() && gn[i].defined()) {
             EXPECT_TRUE(testing_same(gc[i], gn[i])) << "[" << op.name << "] gradient of input " << i
                                                     << " differs on a noncontiguous layout";
+          }
+        }
         if (op.has_variant(Variant::inplace) && !in.args.empty() && in.args[0].is_tensor() &&
             in.args[0].tensor().dtype() == d && y.size() == 1 && y[0].dtype() == d && y[0].shape() == in.args[0].tensor().shape()) {
           std::vector<Tensor> gi = grads_of(xs, Variant::inplace);
-          for (size_t i = 0; i < gc.size() && i < gi.size(); ++i)
-            if (gc[i].defined() && gi[i].defined())
+          for (size_t i = 0; i < gc.size() && i < gi.size(); ++i) {
+            if (gc[i].defined() && gi[i].defined()) {
               EXPECT_TRUE(testing_same(gc[i], gi[i])) << "[" << op.name << "] in-place gradient of input " << i
                                                       << " differs from the function's";
+            }
+          }
         }
         if (op.has_variant(Variant::method) && !in.args.empty() && in.args[0].is_tensor()) {
           std::vector<Tensor> gm = grads_of(xs, Variant::method);
-          for (size_t i = 0; i < gc.size() && i < gm.size(); ++i)
-            if (gc[i].defined() && gm[i].defined())
+          for (size_t i = 0; i < gc.size() && i < gm.size(); ++i) {
+            if (gc[i].defined() && gm[i].defined()) {
               EXPECT_TRUE(testing_same(gc[i], gm[i])) << "[" << op.name << "] method gradient of input " << i
                                                       << " differs from the function's";
+            }
+          }
         }
       }
       ++checked;

@@ -39,12 +39,20 @@ struct UFuncDef {
   mutable std::atomic<const LoopSig*> same_dtype_loop[kNumDTypes] = {};
 };
 
-// The inputs of one ufunc call: a view of the caller's pointers (a braced list or a vector), so a
-// call allocates nothing for them.
+// The inputs of one ufunc call: a non-owning view of the caller's pointers (a braced list or a
+// vector), so a call allocates nothing for them. Like llvm::ArrayRef and c10::ArrayRef, a UFuncArgs
+// is only a parameter type: it is never stored past the full expression that made it, since a
+// braced list's array dies at the end of that expression. Assignment from a braced list or a
+// temporary vector is deleted: it would dangle at once.
 class UFuncArgs {
  public:
-  UFuncArgs(std::initializer_list<const ArrayLike*> l) : p_(l.begin()), n_(l.size()) {}
+  UFuncArgs(const std::initializer_list<const ArrayLike*>& l)
+      : p_(l.size() == 0 ? nullptr : std::begin(l)), n_(l.size()) {}
   UFuncArgs(const std::vector<const ArrayLike*>& v) : p_(v.data()), n_(v.size()) {}
+  UFuncArgs(const UFuncArgs&) = default;
+  UFuncArgs& operator=(const UFuncArgs&) = default;
+  UFuncArgs& operator=(std::initializer_list<const ArrayLike*>) = delete;
+  UFuncArgs& operator=(std::vector<const ArrayLike*>&&) = delete;
   size_t size() const { return n_; }
   const ArrayLike* operator[](size_t k) const { return p_[k]; }
   const ArrayLike* const* begin() const { return p_; }

@@ -78,7 +78,9 @@ _parity_example_ns = {}
   for (const Block& b : blocks) {
     if (b.prompt != ">>> ") {
       EXPECT_EQ(b.output.find("NotImplementedError"), std::string::npos) << program << ": " << b.code << "\n" << b.output;
-      if (b.prompt == "ad> ") EXPECT_NE(b.output.rfind("!! ", 0), 0u) << program << ": " << b.code << "\n" << b.output;
+      if (b.prompt == "ad> ") {
+        EXPECT_NE(b.output.rfind("!! ", 0), 0u) << program << ": " << b.code << "\n" << b.output;
+      }
       continue;
     }
     std::string want = oracle::eval_str(

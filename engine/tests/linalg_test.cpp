@@ -209,8 +209,9 @@ TEST(Linalg, DotWithScalarOperandFollowsBlas) {
     Tensor a = oracle::eval_tensor(sa), b = oracle::eval_tensor(sb);
     const oracle::Args args{{"a", a}, {"b", b}};
     EXPECT_TRUE(matches_numpy(dot(a, b), "np.dot(a, b)", args, 1e-6)) << sa << " . " << sb;
-    if (a.ndim() == 0)
+    if (a.ndim() == 0) {
       EXPECT_TRUE(matches_numpy(dot(b, a), "np.dot(b, a)", args, 1e-6)) << sb << " . " << sa;
+    }
   }
   // a reversed view keeps the product order of its elements
   Tensor a = oracle::eval_tensor("np.array(complex(3.0173922e+38, -6), np.complex64)");

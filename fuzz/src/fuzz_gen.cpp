@@ -774,12 +774,16 @@ rc::Shrinkable<CaseSpec> follow(const opinfo::OpInfo& op, const CaseId& id, cons
   rc::Shrinkable<CaseSpec> sh = spec_gen(op, id.seed, id.index, cfg)(rc::Random(id.seed), 0);
   for (size_t i = 0; i < id.shrink_path.size(); ++i) {
     rc::Seq<rc::Shrinkable<CaseSpec>> seq = sh.shrinks();
-    rc::Maybe<rc::Shrinkable<CaseSpec>> next;
-    for (uint32_t k = 0; k <= id.shrink_path[i]; ++k) {
-      next = seq.next();
+    // Each candidate is a fresh Maybe (no move-assignment into an empty one, which GCC 12 at -O3
+    // flags as a false -Wmaybe-uninitialized inside RapidCheck's Maybe).
+    for (uint32_t k = 0;; ++k) {
+      rc::Maybe<rc::Shrinkable<CaseSpec>> next = seq.next();
       if (!next) throw ValueError("[replay] case " + id.str() + ": shrink step " + std::to_string(i) + " does not exist");
+      if (k == id.shrink_path[i]) {
+        sh = std::move(*next);
+        break;
+      }
     }
-    sh = std::move(*next);
   }
   return sh;
 }

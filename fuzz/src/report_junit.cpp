@@ -122,7 +122,8 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         std::string kinds, body;
         uint64_t n = 0;
         for (Mismatch m : row.failing) {
-          kinds += (kinds.empty() ? "" : ",") + std::string(to_string(m));
+          if (!kinds.empty()) kinds += ',';  // appended: "," + std::string(...) gives a false -Wrestrict (GCC 12)
+          kinds += to_string(m);
           n += s.mismatches.at(m);
           auto it = s.minimal.find(m);
           body += it != s.minimal.end() ? case_text(s, m, it->second)

@@ -22,7 +22,7 @@ std::string fence(const std::string& body, const char* lang = "") {
 
 std::string with_commas(uint64_t v) {
   std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), 1, ',');
   return s;
 }
 

@@ -245,7 +245,8 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
          "_mean sums float16 in float32 and writes that sum into out= (rounding it to float16) before "
          "dividing, where the function divides the float32 sum and rounds once; the engine follows "
          "NumPy in both, so its out= and function forms differ as NumPy's do (checked against NumPy "
-         "by the other suites and the fuzzer)"});
+         "by the other suites and the fuzzer)",
+         /*note=*/""});
     db.push_back(std::move(op));
   }
   {

@@ -14,15 +14,22 @@ std::string dtype_set_str(const std::vector<DType>& ds) {
   if (ds == all_but_bool()) return "all but bool";
   if (ds == all_but_complex()) return "all but complex";
   if (ds == bool_and_integers()) return "bool and integers";
+  // Appended piecewise: GCC 12 at -O3 gives a false -Wrestrict for "," + std::string(...).
   std::string s;
-  for (DType d : ds) s += (s.empty() ? "" : " ") + std::string(name(d));
+  for (DType d : ds) {
+    if (!s.empty()) s += ' ';
+    s += name(d);
+  }
   return s;
 }
 
 namespace {
 std::string variants_str(const OpInfo& op) {
   std::string s;
-  for (Variant v : op.variants) s += (s.empty() ? "" : ",") + std::string(to_string(v));
+  for (Variant v : op.variants) {
+    if (!s.empty()) s += ',';
+    s += to_string(v);
+  }
   return s;
 }
 std::string autograd_str(const OpInfo& op) {
