@@ -30,13 +30,14 @@ echo "[sanitize] engine unit tests took $((t2 - t1)) s"
 
 # One shard in SHARDS of every generated suite, a different one each day, so that over days
 # the sanitizers see every op (the shard is printed for a rerun).
-shard=$(( $(date +%j) % SHARDS ))
+day=$((10#$(date +%j)))  # day of the year; 10# as "008" is not octal
+shard=$(( day % SHARDS ))
 echo "[sanitize] generated suites: shard $shard of $SHARDS (GTEST_SHARD_INDEX=$shard GTEST_TOTAL_SHARDS=$SHARDS)"
 GTEST_SHARD_INDEX=$shard GTEST_TOTAL_SHARDS=$SHARDS build-debug/suites/parity_suites --gtest_brief=1
 t3=$(date +%s)
 echo "[sanitize] suites shard took $((t3 - t2)) s"
 
-build-debug/parity fuzz --all --time "$FUZZ_TIME" --seed "$(date +%j)" --baseline reports/baseline.json \
+build-debug/parity fuzz --all --time "$FUZZ_TIME" --seed "$day" --baseline reports/baseline.json \
   --report build-debug/fuzz-report
 t4=$(date +%s)
 echo "[sanitize] fuzz campaign took $((t4 - t3)) s; stage total $((t4 - t0)) s"

@@ -36,3 +36,17 @@ TEST(ApiFuzzFindings, VarDdofWrapsLikeNumpy) {
   EXPECT_EQ(parity::std(x, std::nullopt, lo).item<double>(), std::numeric_limits<double>::infinity());
   EXPECT_DOUBLE_EQ(var(x, std::nullopt, lo + 5).item<double>(), 2.168404344971009e-19);
 }
+
+// findings/open-overflow-*: shapes whose strides or sizes overflow int64 reached
+// contiguous_strides (zeros/full with an INT64_MAX or 2^62 axis), broadcast_byte_strides (full
+// with a 0 axis beside INT64_MAX) and infer_reshape (reshape to such a shape) before any check
+// (UBSan: signed integer overflow). Every tensor's size is now checked first, as NumPy does;
+// the classes are NumPy 2.2's for the same calls.
+TEST(ApiFuzzFindings, OverflowingShapesRaiseBeforeAnyStrideIsComputed) {
+  const int64_t big = std::numeric_limits<int64_t>::max();
+  EXPECT_THROW(zeros({big}), ValueError);                            // np.zeros((2**63-1,))
+  EXPECT_THROW(zeros({int64_t{1} << 62}, int8), MemoryError);        // "Unable to allocate 4.00 EiB"
+  EXPECT_THROW(full({0, big}, Scalar(1.0)), ValueError);             // np.full((0, 2**63-1), 1.0)
+  EXPECT_THROW(zeros({0}).reshape({0, big}), ValueError);            // np.zeros(0).reshape(0, 2**63-1)
+  EXPECT_THROW(zeros({0}).view({big, 0}), ValueError);
+}

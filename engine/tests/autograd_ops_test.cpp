@@ -8,6 +8,7 @@
 #include <complex>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "parity/autograd.h"
@@ -326,6 +327,32 @@ TEST(AutogradOps, OneNodePerOpAndNoGrad) {
   Tensor p = prod(c);
   c += 1.0;
   EXPECT_THROW(p.backward(), RuntimeError);
+}
+
+// A graph is freed with its last handle: a node holds no strong reference back to itself through
+// a saved tensor, also when the tensor saved is the op's own result (an in-place op or out= on a
+// tensor in the graph, mean's division in place). LeakSanitizer found these cycles.
+TEST(AutogradOps, GraphFreedWithItsTensors) {
+  std::weak_ptr<autograd::Meta> in_place, out_eq, mean_meta, y_meta;
+  {
+    Tensor y = rnd({3}).requires_grad_();
+    Tensor c = y.copy();
+    Tensor p = prod(c);
+    c += 1.0;  // add saves c's old value, whose variable is now add's result
+    in_place = c.autograd_meta();
+    Tensor o = multiply(y, 2.0).sum();
+    sum(y, std::nullopt, false, std::nullopt, o);  // sum saves its result, o
+    out_eq = o.autograd_meta();
+    Tensor m = mean(multiply(y, 3.0));
+    mean_meta = m.autograd_meta();
+    y_meta = y.autograd_meta();
+    EXPECT_FALSE(in_place.expired());
+    EXPECT_FALSE(mean_meta.expired());
+  }
+  EXPECT_TRUE(in_place.expired());
+  EXPECT_TRUE(out_eq.expired());
+  EXPECT_TRUE(mean_meta.expired());
+  EXPECT_TRUE(y_meta.expired());
 }
 
 // Formulas are engine ops, so create_graph gives second derivatives.

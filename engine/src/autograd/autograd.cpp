@@ -74,7 +74,28 @@ std::string grad_fn_name(const Tensor& t) {
 }
 
 // ---- saved tensors ----
-SavedTensor::SavedTensor(const Tensor& t) : t_(t), version_(t.defined() ? t.storage()->version() : 0) {}
+namespace {
+// The history a saved tensor keeps: a snapshot of its variable's history at save time, never the
+// variable's own Meta (except a leaf's, which never gets a grad_fn). Holding the Meta would make a
+// cycle (Node -> fn -> saved tensor -> Meta -> grad_fn -> Node) as soon as the variable becomes
+// the op's own result: an in-place op or out= saving its input (`c += 1` with c in the graph), a
+// reduction saving its out=. Like PyTorch's SavedVariable, which holds no strong reference from
+// a node to itself. The snapshot is also what the formula needs: the input's value before the op.
+Tensor saved_form(const Tensor& t) {
+  auto m = meta_of(t);
+  if (!m || (!m->grad_fn && m->requires_grad)) return t;
+  Tensor s = t;
+  if (!m->grad_fn) {  // untracked now; a later in-place op may give this Meta a grad_fn
+    s.set_autograd_meta(nullptr);
+    return s;
+  }
+  auto snap = std::make_shared<Meta>();
+  snap->grad_fn = m->grad_fn;
+  s.set_autograd_meta(std::move(snap));
+  return s;
+}
+}  // namespace
+SavedTensor::SavedTensor(const Tensor& t) : t_(saved_form(t)), version_(t.defined() ? t.storage()->version() : 0) {}
 Tensor SavedTensor::get(const char* op) const {
   if (t_.defined() && t_.storage()->version() != version_)
     throw RuntimeError(op_msg(op, "one of the tensors needed for the gradient has been modified by an in-place "
