@@ -33,13 +33,15 @@ Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtyp
 
 }  // namespace
 
-Tensor empty(const Shape& shape, DType dtype) {
-  Tensor t = alloc(shape, dtype, "empty");
-  // bool elements are C++ bools: a byte other than 0 or 1 (a reused block's old data) is undefined
-  // behaviour to read, where NumPy's empty bool array is merely arbitrary. Zero is arbitrary too.
+// bool elements are C++ bools: a byte other than 0 or 1 (a reused block's old data) is undefined
+// behaviour to read, where NumPy's empty bool array is merely arbitrary. Zero is arbitrary too.
+static Tensor alloc_empty(const Shape& shape, DType dtype, const char* op) {
+  Tensor t = alloc(shape, dtype, op);
   if (dtype == DType::Bool) std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));
   return t;
 }
+
+Tensor empty(const Shape& shape, DType dtype) { return alloc_empty(shape, dtype, "empty"); }
 
 Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zeros"); }
 
@@ -51,7 +53,7 @@ Tensor full(const Shape& shape, const Scalar& value, std::optional<DType> dtype)
 
 // NumPy keeps the prototype's memory layout (order='K'); we always return C order.
 Tensor empty_like(const Tensor& t, std::optional<DType> dtype) {
-  return alloc(t.shape(), dtype.value_or(t.dtype()), "empty_like");
+  return alloc_empty(t.shape(), dtype.value_or(t.dtype()), "empty_like");
 }
 Tensor zeros_like(const Tensor& t, std::optional<DType> dtype) {
   return zeroed(t.shape(), dtype.value_or(t.dtype()), "zeros_like");
