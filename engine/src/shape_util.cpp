@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "allocator.h"
 
@@ -31,7 +32,10 @@ Strides contiguous_strides(const Shape& shape) {
   int64_t acc = 1;
   for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
     s[i] = acc;
-    acc *= std::max<int64_t>(shape[i], 1);
+    // Saturates: a shape whose strides overflow is too big, and the caller's size check (the
+    // Tensor constructor's) rejects it; the arithmetic itself must not overflow (UBSan).
+    if (i > 0 && __builtin_mul_overflow(acc, std::max<int64_t>(shape[i], 1), &acc))
+      acc = std::numeric_limits<int64_t>::max();
   }
   return s;
 }
@@ -143,7 +147,8 @@ std::shared_ptr<Storage> alloc_storage(const Shape& shape, DType dtype, const ch
 }
 
 Tensor new_tensor(const Shape& shape, DType dtype, const char* op) {
-  return Tensor(alloc_storage(shape, dtype, op), dtype, shape, contiguous_strides(shape), 0);
+  std::shared_ptr<Storage> st = alloc_storage(shape, dtype, op);  // checks the size first, naming op
+  return Tensor(std::move(st), dtype, shape, contiguous_strides(shape), 0);
 }
 
 }  // namespace parity
