@@ -217,13 +217,6 @@ void Stats::add(const CaseRecord& r, bool replace_minimal_if_smaller) {
   }
 }
 
-
-void Stats::add_accepted(const std::string& declaration, const CaseId& id) {
-  ++cases;
-  ++accepted;
-  merge_accepted(accepted_by[declaration], AcceptedBy{1, id.str()});
-}
-
 void Stats::merge(const Stats& o) {
   cases += o.cases;
   for (const auto& [decl, a] : o.accepted_by) merge_accepted(accepted_by[decl], a);

@@ -52,10 +52,10 @@ TEST(AcceptedCases, CountedUnderTheirDeclarationWithTheSmallestExample) {
   EXPECT_EQ(s.accepted_by.at(kDecl).cases, 2u);
   EXPECT_EQ(s.accepted_by.at(kDecl).example, "add:7:12");  // the smaller index, whatever the order
   EXPECT_EQ(s.accepted_by.at("other: reason").example, "add:7:30");
-  // add_accepted (the campaign's path) counts the same way.
+  // The other order keeps the same example.
   Stats t;
-  t.add_accepted(kDecl, CaseId{"add", 7, 40, {}});
-  t.add_accepted(kDecl, CaseId{"add", 7, 12, {}});
+  t.add(accepted_record(12));
+  t.add(accepted_record(40));
   EXPECT_EQ(t.cases, 2u);
   EXPECT_EQ(t.accepted, 2u);
   EXPECT_EQ(t.accepted_by.at(kDecl).example, "add:7:12");

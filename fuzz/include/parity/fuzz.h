@@ -88,8 +88,6 @@ struct Stats {
   double seconds = 0;
   void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
   void note_worst(const WorstCase& w);  // keeps w if it is worse than `worst`
-  // Counts one accepted case (in `cases` and `accepted`) under its declaration.
-  void add_accepted(const std::string& declaration, const CaseId& id);
   void merge(const Stats& o);
 };
 int ulp_bucket(double ulp);
