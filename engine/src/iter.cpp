@@ -1,5 +1,7 @@
 #include "iter.h"
 
+#include "device_iter.h"
+
 #include <algorithm>
 
 #include "convert.h"
@@ -158,6 +160,8 @@ InnerLoop cast_loop_for(DType from, DType to) {
 }
 
 void copy_cast(const Tensor& src_in, const Tensor& dst) {
+  if (!dst.device().is_cpu()) return copy_cast_device(src_in, dst);
+  if (!src_in.device().is_cpu()) return copy_cast(src_in.to(Device::cpu), dst);
   Tensor src = src_in;
   // A source overlapping the destination in a different layout is copied first (NumPy does too).
   if (src.shares_storage(dst) && !src.is_same_view(dst)) src = src.copy();

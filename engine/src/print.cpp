@@ -229,14 +229,19 @@ bool dtype_is_implied(DType d) {
 
 void check_printable(const Tensor& t, const char* op) {
   if (!t.defined()) throw ValueError(std::string("[") + op + "] undefined tensor");
-  if (t.device() != Device::cpu)
-    throw NotImplementedError(std::string("[") + op + "] printing needs a cpu tensor, got " + to_string(t.device()));
 }
 
 }  // namespace
 
+// A GPU tensor prints its values (copied to the host) and its device, PyTorch's way:
+// array([1., 2.], device='cuda:0').
 std::string Tensor::repr() const {
   check_printable(*this, "repr");
+  if (!device().is_cpu()) {
+    std::string r = to(Device::cpu).repr();
+    r.pop_back();  // ")"
+    return r + ", device='" + to_string(device()) + "')";
+  }
   const std::string prefix = "array(";
   // array2string leaves room for the closing ")" or ","
   std::string lst = size() == 0 ? "[]" : array_to_string(*this, ", ", prefix, kLineWidth - 1);
@@ -258,6 +263,7 @@ std::string Tensor::repr() const {
 
 std::string Tensor::str() const {
   check_printable(*this, "str");
+  if (!device().is_cpu()) return to(Device::cpu).str();
   if (ndim() == 0) {  // like the scalar's str
     Elem e = read_elem(*this, static_cast<const char*>(data_ptr()));
     switch (kind(dtype_)) {

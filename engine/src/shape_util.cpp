@@ -146,8 +146,8 @@ std::shared_ptr<Storage> alloc_storage(const Shape& shape, DType dtype, const ch
   }
 }
 
-Tensor new_tensor(const Shape& shape, DType dtype, const char* op) {
-  std::shared_ptr<Storage> st = alloc_storage(shape, dtype, op);  // checks the size first, naming op
+Tensor new_tensor(const Shape& shape, DType dtype, const char* op, Device device) {
+  std::shared_ptr<Storage> st = alloc_storage(shape, dtype, op, device);  // checks the size first, naming op
   return Tensor(std::move(st), dtype, shape, contiguous_strides(shape), 0);
 }
 

@@ -30,7 +30,7 @@ std::string byte_size_str(int64_t nbytes);
 // "[op] Unable to allocate 4.00 EiB for an array with shape (...) and data type float64".
 std::shared_ptr<Storage> alloc_storage(const Shape& shape, DType dtype, const char* op,
                                        Device device = Device::cpu);
-// A fresh C-contiguous tensor; `op` names the caller in errors.
-Tensor new_tensor(const Shape& shape, DType dtype, const char* op = "empty");
+// A fresh C-contiguous tensor on `device`; `op` names the caller in errors.
+Tensor new_tensor(const Shape& shape, DType dtype, const char* op = "empty", Device device = Device::cpu);
 
 }  // namespace parity

@@ -15,28 +15,25 @@
 #include "compile/program.h"
 #include "iter.h"
 #include "shape_util.h"
+#include "cuda/backend.h"
 
 namespace parity {
 
-const char* to_string(Device d) { return d == Device::cpu ? "cpu" : "cuda"; }
-
-// Until the CUDA backend is real (issue 13), a cuda storage would be host memory under a label
-// that ops do not check: refuse to make one.
-static void check_device(Device device) {
-  if (device != Device::cpu)
-    throw ValueError(std::string("[Storage] device ") + to_string(device) +
-                     ": the CUDA backend is not available yet (issue 13); only \"cpu\" is allowed");
-}
-
 Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
-  check_device(device);
   if (nbytes < 0) throw ValueError("[Storage] negative storage size");
   // No machine maps more (see alloc_storage); sanitizer allocators abort on such requests.
   // alloc_storage rewrites these MemoryErrors with the op, shape and dtype.
   if (nbytes > (int64_t{1} << 56))
     throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
   if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);  // made while f is traced
-  if (nbytes <= static_cast<int64_t>(sizeof(small_)) && device == Device::cpu) {
+  if (device.is_cuda()) {  // the CUDA caching allocator (engine/src/cuda/runtime.cu)
+    check_device_available(device, "Storage");
+    data_ = cuda::alloc(nbytes, device.index);
+    const int index = device.index;
+    deleter_ = [nbytes, index](void* p) { cuda::release(p, nbytes, index); };
+    return;
+  }
+  if (nbytes <= static_cast<int64_t>(sizeof(small_))) {
     data_ = small_;
     return;
   }
@@ -44,9 +41,10 @@ Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(devic
   if (!data_)
     throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
 }
+// The caller vouches for the pointer and its device (from_blob, DLPack): device memory is never
+// read on the host (data_ptr() refuses), and kernels check that the device exists.
 Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
     : data_(data), nbytes_(nbytes), device_(device), deleter_(std::move(deleter)) {
-  check_device(device);
   if (nbytes < 0) throw ValueError("[Storage] negative storage size");
   if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);
 }
@@ -78,6 +76,13 @@ int64_t Tensor::shape(int64_t axis) const { return shape_[normalize_axis(axis, n
 
 void* Tensor::data_ptr() const {
   if (!storage_) throw ValueError("[data_ptr] undefined tensor");
+  if (!storage_->device().is_cpu())
+    throw NotImplementedError("[data_ptr] the tensor is on " + to_string(storage_->device()) +
+                              ": this op has no kernel for that device yet; move it with .to(Device::cpu)");
+  return static_cast<char*>(storage_->data()) + offset_ * itemsize();
+}
+void* Tensor::device_ptr() const {
+  if (!storage_) throw ValueError("[device_ptr] undefined tensor");
   return static_cast<char*>(storage_->data()) + offset_ * itemsize();
 }
 

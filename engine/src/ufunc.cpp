@@ -3,6 +3,8 @@
 #include <optional>
 
 #include "allocator.h"
+#include "cuda/backend.h"
+#include "device_iter.h"
 #include "autograd/derivatives.h"
 #include "compile/program.h"
 
@@ -150,9 +152,32 @@ const LoopSig& cached_loop(const UFuncDef& uf, UFuncArgs inputs) {
 }  // namespace
 
 namespace {
+// The CUDA kernel for `loop` (checked before anything is allocated), or NotImplementedError
+// naming the op and the loop: a missing kernel is declared in the op's OpInfo entry
+// (dtypes_cuda) and never run on the host instead.
+cuda::ElementwiseFn device_kernel(const UFuncDef& uf, const LoopSig& loop, Device dev) {
+  check_device_available(dev, uf.name);
+  cuda::ElementwiseFn fn = cuda::ufunc_kernel(uf.name, loop.in, uf.nin, loop.out);
+  if (fn) return fn;
+  std::string sig;
+  for (int k = 0; k < uf.nin; ++k) sig += std::string(k ? ", " : "") + name(loop.in[k]);
+  throw NotImplementedError(op_msg(uf.name, std::string("no CUDA kernel for the loop (") + sig + ") -> " +
+                                                name(loop.out) + " on " + to_string(dev) +
+                                                " (see the op's dtypes_cuda)"));
+}
+
 Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
                         const void* ctx, std::vector<Tensor>* loop_inputs) {
   const LoopSig& loop = cached_loop(uf, inputs);
+  // The common device (device_iter.h); out= must be on it too.
+  std::vector<const Tensor*> operands;
+  for (const ArrayLike* a : inputs)
+    if (a->is_tensor()) operands.push_back(&a->tensor());
+  Device dev = common_device(operands, uf.name);
+  if (out.tensor && out.tensor->defined() && out.tensor->device() != dev)
+    throw RuntimeError(op_msg(uf.name, "out= is on " + to_string(out.tensor->device()) + " but the inputs are on " +
+                                           to_string(dev)));
+  cuda::ElementwiseFn device_fn = dev.is_cpu() ? nullptr : device_kernel(uf, loop, dev);
   std::vector<Tensor> ts;
   std::vector<Shape> shapes;
   for (size_t k = 0; k < inputs.size(); ++k) {
@@ -193,10 +218,14 @@ Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
         if (t.shares_storage(o) && !t.is_same_view(o)) t = t.copy();
     }
   }
-  if (!dest.defined()) dest = new_tensor(shape, loop.out, uf.name);
+  if (!dest.defined()) dest = new_tensor(shape, loop.out, uf.name, dev);
   if (loop_inputs) *loop_inputs = ts;
   ts.push_back(dest);
-  run_tensors(shape, ts, loop.fn, ctx);
+  if (device_fn) {
+    if (dest.size() > 0) device_fn(pack_operands(shape, ts, uf.name), dev.index, ctx);
+  } else {
+    run_tensors(shape, ts, loop.fn, ctx);
+  }
   dest.storage()->bump_version();
   if (out.tensor && !dest.is_same_view(*out.tensor)) {
     copy_cast(dest, *out.tensor);

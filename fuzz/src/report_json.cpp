@@ -33,9 +33,11 @@ Mismatch mismatch_from_string(const std::string& s) {
 }
 
 Device device_from_string(const std::string& s) {
-  if (s == "cpu") return Device::cpu;
-  if (s == "cuda") return Device::cuda;
-  throw ValueError("[report] unknown device '" + s + "' (cpu, cuda)");
+  try {
+    return Device::parse(s);
+  } catch (const ValueError&) {
+    throw ValueError("[report] unknown device '" + s + "' (cpu, cuda, cuda:N)");
+  }
 }
 
 Variant variant_from_string(const std::string& s) {

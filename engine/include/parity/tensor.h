@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "parity/device.h"
 #include "parity/dtype.h"
 #include "parity/op_list.h"
 #include "parity/promotion.h"
@@ -22,10 +23,8 @@ namespace parity {
 using Shape = std::vector<int64_t>;
 using Strides = std::vector<int64_t>;  // in elements; negative and zero allowed
 
-enum class Device : uint8_t { cpu, cuda };
-const char* to_string(Device d);
-
-// Aligned bytes (64-byte; 16-byte up to 1 KiB), owned or wrapped. The version counter is bumped by every in-place write (autograd).
+// Aligned bytes (64-byte; 16-byte up to 1 KiB) on the CPU, or device memory from the CUDA
+// caching allocator; owned or wrapped. The version counter is bumped by every in-place write (autograd).
 class Storage {
  public:
   explicit Storage(int64_t nbytes, Device device = Device::cpu);
@@ -35,7 +34,7 @@ class Storage {
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
-  void* data() const { return data_; }
+  void* data() const { return data_; }  // a device address for a CUDA storage
   int64_t nbytes() const { return nbytes_; }
   Device device() const { return device_; }
   uint64_t version() const { return version_.load(); }
@@ -107,8 +106,12 @@ class Tensor {
   int64_t nbytes() const { return size() * itemsize(); }
   int64_t shape(int64_t axis) const;  // negative axes allowed
   const std::shared_ptr<Storage>& storage() const { return storage_; }
-  void* data_ptr() const;  // address of the element at index (0, ..., 0)
+  // Host address of the element at index (0, ..., 0). A CUDA tensor's memory is not readable on
+  // the host: data_ptr() raises NotImplementedError for it (every CPU kernel reads through here,
+  // so an op without a CUDA kernel fails cleanly instead of touching device memory).
+  void* data_ptr() const;
   template <class T> T* data() const { return static_cast<T*>(data_ptr()); }
+  void* device_ptr() const;  // the element at (0, ..., 0) on any device (for device kernels)
   bool is_contiguous() const;    // C order
   bool is_f_contiguous() const;  // Fortran order
   bool shares_storage(const Tensor& o) const { return storage_ && storage_ == o.storage_; }
@@ -143,6 +146,11 @@ class Tensor {
   Tensor flatten() const;  // always a copy
   Tensor real() const;
   Tensor imag() const;
+
+  // ---- devices (engine/src/device.cpp) ----
+  // A copy on `d` (self when already there, unless copy is true); any layout, either direction.
+  Tensor to(Device d, bool copy = false) const;
+  Tensor cpu() const { return to(Device::cpu); }
 
   // ---- copies and casts ----
   Tensor copy() const;

@@ -1,0 +1,18 @@
+#pragma once
+// The kernel tables behind backend.h's stubs (CUDA builds only). Each family's .cu unit defines a
+// register_<family>() that fills them; register_all() (registry.cpp) calls each once, on first
+// lookup, by explicit calls: static registrars in a static library would be dropped by the linker.
+#include <initializer_list>
+
+#include "backend.h"
+
+namespace parity::cuda {
+
+void add_ufunc_kernel(const char* ufunc, std::initializer_list<DType> in, DType out, ElementwiseFn fn);
+void add_cast_kernel(DType from, DType to, ElementwiseFn fn);
+
+// One per family, defined in that family's unit.
+void register_ufunc_kernels();
+void register_cast_kernels();
+
+}  // namespace parity::cuda
