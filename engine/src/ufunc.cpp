@@ -348,4 +348,25 @@ Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
   return res;
 }
 
+// The ufuncs' answer comes from the loop NumPy's resolution picks for arrays of `dtype` (all
+// inputs alike), the others' from their family's table.
+bool has_cuda_kernel(const std::string& op, DType dtype) {
+  if (!cuda::built()) return false;
+  const UFuncDef* uf = nullptr;
+#define PARITY_X(name, py) \
+  if (op == #name) uf = &ufunc_##name();
+  PARITY_UNARY_UFUNCS(PARITY_X)
+  PARITY_BINARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+  if (!uf) return cuda::has_op_kernel(op.c_str(), dtype);
+  Tensor x = zeros({}, dtype);
+  ArrayLike a(x), b(x);
+  try {
+    const LoopSig& l = uf->nin == 1 ? resolve_loop(*uf, {&a}) : resolve_loop(*uf, {&a, &b});
+    return cuda::ufunc_kernel(uf->name, l.in, uf->nin, l.out) != nullptr;
+  } catch (const Error&) {
+    return false;  // no loop at all for this dtype
+  }
+}
+
 }  // namespace parity

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "parity/dtype.h"
+
 namespace parity {
 
 enum class DeviceType : uint8_t { cpu, cuda };
@@ -55,6 +57,11 @@ class DeviceGuard {
  private:
   Device prev_;
 };
+
+// Whether op `op` (the engine's C++ name, as engine_op_names() lists it) has a CUDA kernel for
+// inputs of `dtype` in this build: what the OpInfo entries' dtypes_cuda are derived from. Answers
+// without a GPU (it reads the backend's kernel tables); false in a build without CUDA.
+bool has_cuda_kernel(const std::string& op, DType dtype);
 
 // Raises RuntimeError unless `d` is usable: the CPU, or a GPU that exists in a CUDA build.
 // `op` names the caller in the message ("[to] ... built without CUDA").

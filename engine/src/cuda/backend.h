@@ -52,6 +52,9 @@ using ElementwiseFn = void (*)(const Operands& ops, int device, const void* ctx)
 // The CUDA kernel of ufunc `ufunc` (NumPy's name) for the CPU loop with input dtypes in[0..nin)
 // and output `out`; nullptr when that loop has no CUDA kernel (the op then raises, naming it).
 ElementwiseFn ufunc_kernel(const char* ufunc, const DType* in, int nin, DType out);
+// Ops of the other families (reductions, matmul, indexing...) with a kernel for inputs of
+// `dtype`: each family's register function declares them with add_op_kernel (registry.h).
+bool has_op_kernel(const char* op, DType dtype);
 // Strided copy with NumPy's unsafe cast from `from` to `to` (operands: source, destination).
 ElementwiseFn cast_kernel(DType from, DType to);
 

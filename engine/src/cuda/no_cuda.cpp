@@ -23,5 +23,6 @@ void copy_on_device(void*, const void*, int64_t, int) { no_cuda("cuda copy"); }
 void synchronize(int) {}
 ElementwiseFn ufunc_kernel(const char*, const DType*, int, DType) { return nullptr; }
 ElementwiseFn cast_kernel(DType, DType) { return nullptr; }
+bool has_op_kernel(const char*, DType) { return false; }
 
 }  // namespace parity::cuda

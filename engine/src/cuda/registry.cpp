@@ -20,6 +20,7 @@ struct UfuncKey {
 struct Tables {
   std::map<UfuncKey, ElementwiseFn> ufunc;
   ElementwiseFn cast[kNumDTypes][kNumDTypes] = {};
+  std::map<std::pair<std::string, DType>, bool> ops;
 };
 Tables& tables() {
   static Tables t;
@@ -41,6 +42,9 @@ void add_ufunc_kernel(const char* ufunc, std::initializer_list<DType> in, DType 
 void add_cast_kernel(DType from, DType to, ElementwiseFn fn) {
   tables().cast[static_cast<int>(from)][static_cast<int>(to)] = fn;
 }
+
+void add_op_kernel(const char* op, DType dtype) { tables().ops[{op, dtype}] = true; }
+bool has_op_kernel(const char* op, DType dtype) { return registered().ops.count({op, dtype}) > 0; }
 
 ElementwiseFn ufunc_kernel(const char* ufunc, const DType* in, int nin, DType out) {
   const Tables& t = registered();

@@ -10,6 +10,8 @@ namespace parity::cuda {
 
 void add_ufunc_kernel(const char* ufunc, std::initializer_list<DType> in, DType out, ElementwiseFn fn);
 void add_cast_kernel(DType from, DType to, ElementwiseFn fn);
+// Declares that `op` (engine name) has a kernel for inputs of `dtype` (non-ufunc families).
+void add_op_kernel(const char* op, DType dtype);
 
 // One per family, defined in that family's unit.
 void register_ufunc_kernels();
