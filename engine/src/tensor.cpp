@@ -362,6 +362,7 @@ Tensor Tensor::imag() const {
   if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; ours is a read-only zero copy
     Tensor z(detail::make_storage(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
     std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
+    if (!device().is_cpu()) z = z.to(device());
     z.setflags(false);
     // a constant: the input gets a zero gradient
     if (!tracked(*this)) return z;
@@ -467,7 +468,7 @@ Scalar Tensor::item_scalar() const {
   if (size() != 1)
     throw ValueError("[item] can only convert an array of size 1 to a Python scalar (size " +
                      std::to_string(size()) + ")");
-  Tensor c = contiguous();
+  Tensor c = to(Device::cpu).contiguous();  // a GPU element is copied to the host
   return dispatch<AllTypes>(dtype_, "item", [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
     T v = *c.data<T>();
@@ -482,9 +483,10 @@ template <class T> T Tensor::item() const {
   if (size() != 1)
     throw ValueError("[item] can only convert an array of size 1 to a Python scalar (size " +
                      std::to_string(size()) + ")");
+  const Tensor c = to(Device::cpu);  // a GPU element is copied to the host
   return dispatch<AllTypes>(dtype_, "item", [&](auto tag) -> T {
     using S = typename decltype(tag)::type;
-    return convert<T>(*static_cast<const S*>(data_ptr()));
+    return convert<T>(*static_cast<const S*>(c.data_ptr()));
   });
 }
 template bool Tensor::item<bool>() const;
@@ -504,7 +506,7 @@ template complex64_t Tensor::item<complex64_t>() const;
 template complex128_t Tensor::item<complex128_t>() const;
 
 std::vector<double> Tensor::to_double_vector() const {
-  Tensor c = astype(DType::Float64, Casting::unsafe, true);
+  Tensor c = to(Device::cpu).astype(DType::Float64, Casting::unsafe, true);
   const double* p = c.data<double>();
   return std::vector<double>(p, p + c.size());
 }

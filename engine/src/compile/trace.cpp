@@ -98,7 +98,7 @@ void Tracer::on_ufunc(const UFuncDef& uf, const LoopSig& loop, UFuncArgs inputs,
     Operand o;
     if (inputs[k]->is_tensor()) {
       const Tensor& t = inputs[k]->tensor();
-      if (t.device() != Device::cpu) return fail("a tensor on " + std::string(to_string(t.device())));
+      if (t.device() != Device::cpu) return fail("a tensor on " + to_string(t.device()) + " (compile is CPU-only for now: runs eagerly)");
       if (!resolve(t, o)) return;
       const DType have = dtype_of(o);
       if (have != loop.in[k]) {  // the cast the eager call makes (astype), as a step of its own
