@@ -1,10 +1,11 @@
 // `parity info`: what this build runs with on this machine: the engine's version, the SIMD target
 // the vector loops run (Highway's runtime choice) and the others this processor could run, the
-// engine's threads, and the NumPy the oracle embeds.
+// engine's threads, the CUDA devices, and the NumPy the oracle embeds.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "parity/build_info.h"
+#include "parity/device.h"
 #include "parity/errors.h"
 #include "parity/oracle.h"
 #include "parity/threads.h"
@@ -19,6 +20,14 @@ void add_info_command(CLI::App& app) {
     std::cout << "SIMD targets this processor runs:";
     for (const auto& t : simd_targets_runnable()) std::cout << " " << t;
     std::cout << "\nthreads: " << num_threads() << "\n";
+    if (!built_with_cuda()) {
+      std::cout << "CUDA: built without CUDA (PARITY_CUDA=OFF or no nvcc)\n";
+    } else {
+      std::cout << "CUDA: built, " << cuda_device_count() << " device(s)"
+                << (cuda_device_count() == 0 ? ": no CUDA device" : "") << "\n";
+      for (const Device& d : list_devices())
+        if (d.is_cuda()) std::cout << "  " << to_string(d) << ": " << device_description(d) << "\n";
+    }
     try {
       std::cout << "numpy: " << oracle::numpy_version() << "\n";
     } catch (const std::exception& e) {

@@ -24,14 +24,8 @@ Tensor empty_tensor(DType d, const Shape& shape) {
   return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, contiguous_strides(shape), 0);
 }
 
-// Device storage is not addressable by NumPy. No device backend exists yet and its storage is
-// host memory, so a memcpy stands in for the transfer a CUDA backend will supply.
-Tensor host_copy(const Tensor& t) {
-  Tensor c = t.contiguous();
-  Tensor h = empty_tensor(c.dtype(), c.shape());
-  if (c.nbytes() > 0) std::memcpy(h.data_ptr(), c.data_ptr(), static_cast<size_t>(c.nbytes()));
-  return h;
-}
+// Device storage is not addressable by NumPy: a GPU tensor is copied to the host (any layout).
+Tensor host_copy(const Tensor& t) { return t.to(Device::cpu); }
 
 // Drops the storage's reference to its ndarray, under the GIL (a tensor may die on any thread).
 void release_array(py::object* ref) {

@@ -29,6 +29,12 @@ std::string to_string(Device d) { return d.is_cpu() ? "cpu" : "cuda:" + std::to_
 bool built_with_cuda() { return cuda::built(); }
 int cuda_device_count() { return cuda::device_count(); }
 
+std::string device_description(Device d) {
+  if (d.is_cpu()) return "cpu";
+  check_device_available(d, "device_description");
+  return cuda::device_description(d.index);
+}
+
 std::vector<Device> list_devices() {
   std::vector<Device> r{Device::cpu};
   for (int i = 0; i < cuda::device_count(); ++i) r.emplace_back(DeviceType::cuda, i);

@@ -39,6 +39,8 @@ std::string to_string(Device d);  // "cpu", "cuda:0"
 bool built_with_cuda();
 // GPUs the CUDA runtime sees (0 without the backend, a driver or a GPU; never throws).
 int cuda_device_count();
+// "NVIDIA H200, sm_90, 139 GiB, 132 SMs, driver 13.0, runtime 13.0" for a GPU; "cpu" for the CPU.
+std::string device_description(Device d);
 // The CPU, then every GPU: cuda:0, cuda:1, ...
 std::vector<Device> list_devices();
 // Where creation functions (zeros, arange, array...) put new tensors: the innermost
