@@ -80,7 +80,8 @@ for f in "$DEST"/*.deb; do
   total=$((total + s))
   awk -v s="$s" -v f="$(basename "$f")" 'BEGIN { printf "  %8.1f KiB  %s\n", s / 1024, f }'
 done
-awk -v n="$(ls "$DEST"/*.deb | wc -l)" -v t="$total" -v d="$DEST" 'BEGIN { printf "[gpu-deps] %d packages, %.1f MiB in %s\n", n, t / 1048576, d }'
+debs=("$DEST"/*.deb)
+awk -v n="${#debs[@]}" -v t="$total" -v d="$DEST" 'BEGIN { printf "[gpu-deps] %d packages, %.1f MiB in %s\n", n, t / 1048576, d }'
 if [ "$total" -gt $((MAX_MIB * 1048576)) ]; then
   echo "[gpu-deps] over the ${MAX_MIB} MiB budget: the working tree and carried paths travel in 64 MiB at most" >&2
   exit 1
