@@ -256,6 +256,8 @@ fi
 grep -E '^(BLAS_[A-Za-z_]*LIBRAR[A-Za-z]*|PARITY_CBLAS_INCLUDE_DIR|PARITY_SLEEF_[A-Z_]*|GTest_DIR|hwy_DIR|rapidcheck_DIR|CLI11_DIR|nlohmann_json_DIR|pybind11_DIR|Python_EXECUTABLE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_ARCHITECTURES|CMAKE_CXX_COMPILER|CCACHE_PROGRAM):' \
   "$BUILD/CMakeCache.txt" | sed 's/^/[gpu-check] found /' | tee -a "$LOGDIR/gpu-check-setup.log"
 grep -E '^-- (Parity CUDA backend|PARITY_GPU_MINIMAL|pybind11 .* from)' "$CONFIGURE_LOG" | sed 's/^-- /[gpu-check] /' | sort -u
+arch=$(grep -o -- '--generate-code=arch=[^ ]*' "$BUILD/build.ninja" 2>/dev/null | sort -u | tr '\n' ' ')
+say "nvcc code: ${arch:-none (no CUDA sources in this configuration)}"
 record setup "$([ "$MODE" = minimal ] && echo "ok (minimal build)" || echo ok)" $(( $(date +%s) - T_SETUP ))
 
 # ---------------------------------------------------------------------------------------------
