@@ -27,6 +27,7 @@
 #   PARITY_GPU_STEPS    the steps to run after the build (default "engine suites fuzz bench";
 #                       empty: set up and configure only)
 #   PARITY_GPU_FUZZ_TIME  seconds of fuzzing (default 60; shortened if the budget runs low)
+#   PARITY_GPU_ENGINE_FILTER, PARITY_GPU_SUITES_FILTER  GoogleTest filters (default 'Cuda*', '*.cuda.*')
 #   PARITY_GPU_FUZZ_ARGS, PARITY_GPU_BENCH_ARGS  extra arguments for those two steps
 set -uo pipefail  # not -e: a failing step is recorded and the next one still runs
 cd "$(dirname "$0")/.." || exit 2
@@ -59,14 +60,14 @@ summary() {
   {
     echo
     echo "[gpu-check] summary (mode: $MODE, build: $BUILD, budget ${BUDGET}s)"
-    printf '  %-10s %-34s %8s\n' step status seconds
+    printf '  %-8s %-44s %7s\n' step status seconds
     for i in "${!SUMMARY_NAMES[@]}"; do
-      printf '  %-10s %-34s %8s\n' "${SUMMARY_NAMES[$i]}" "${SUMMARY_STATUS[$i]}" "${SUMMARY_SECS[$i]}"
+      printf '  %-8s %-44s %7s\n' "${SUMMARY_NAMES[$i]}" "${SUMMARY_STATUS[$i]}" "${SUMMARY_SECS[$i]}"
     done
-    printf '  %-10s %-34s %8s\n' total "" "$total"
+    printf '  %-8s %-44s %7s\n' total "" "$total"
   } | tee "$LOGDIR/gpu-check-summary.log"
   for line in "${SUMMARY_STATUS[@]}"; do
-    case $line in ok|"ok (minimal build)"|"nothing to build") ;; *) worst=1 ;; esac
+    case $line in ok*|"nothing to build") ;; *) worst=1 ;; esac
   done
   return $worst
 }
@@ -93,6 +94,14 @@ run_step() {
     124|137) status="TIMEOUT after ${cap}s" ;;
     *) status="FAILED (exit $rc)" ;;
   esac
+  if [ "$name" = engine ] || [ "$name" = suites ]; then  # GoogleTest's counts; a filter matching none is no pass
+    local log=$LOGDIR/gpu-check-$name.log p f k
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\{0,1\}\..*/\1/p' "$log" | tail -n 1)
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) tests\{0,1\}, listed below.*/\1/p' "$log" | tail -n 1)
+    k=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\{0,1\}, listed below.*/\1/p' "$log" | tail -n 1)
+    if grep -q '^\[==========\] 0 tests from' "$log"; then status="NO TESTS matched the filter"; fi
+    [ -n "$p$f$k" ] && status="$status: ${p:-0} passed${f:+, $f failed}${k:+, $k skipped}"
+  fi
   echo "[gpu-check] $name: $status in ${secs}s" | tee -a "$LOGDIR/gpu-check-$name.log"
   record "$name" "$status" "$secs"
   return 0
@@ -303,10 +312,10 @@ for s in $STEPS; do
   if [ ! -x "$bin" ]; then not_built "$s" "$bin"; continue; fi
   case $s in
     engine)
-      run_step engine 90 $((FUZZ_TIME + 130)) "$bin" --gtest_filter='Cuda*' ;;
+      run_step engine 90 $((FUZZ_TIME + 130)) "$bin" --gtest_filter="${PARITY_GPU_ENGINE_FILTER:-Cuda*}" ;;
     suites)
       # --gtest_brief: failures and the counts only (thousands of instances otherwise).
-      run_step suites 150 $((FUZZ_TIME + 90)) "$bin" --gtest_filter='*.cuda.*' --gtest_brief=1 ;;
+      run_step suites 150 $((FUZZ_TIME + 90)) "$bin" --gtest_filter="${PARITY_GPU_SUITES_FILTER:-*.cuda.*}" --gtest_brief=1 ;;
     fuzz)
       # The campaign gets its time, shortened when the budget runs low (the bench keeps 60s).
       ft=$(( $(remaining) - 60 - 40 ))
