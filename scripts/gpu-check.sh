@@ -44,11 +44,14 @@ FUZZ_TIME=${PARITY_GPU_FUZZ_TIME:-60}
 START=$(date +%s)
 DEADLINE=$((START + BUDGET))
 TRIPLET=x86_64-linux-gnu
+case $DEPS in /*) ;; *) DEPS=$ROOT/$DEPS ;; esac
+case $PREFIX in /*) ;; *) PREFIX=$ROOT/$PREFIX ;; esac
 
 if [ -n "${OUT:-}" ]; then LOGDIR=$OUT; else LOGDIR=$BUILD/gpu-check-logs; fi
 mkdir -p "$LOGDIR" "$BUILD"
 LOGDIR=$(cd "$LOGDIR" && pwd)
-rm -f "$LOGDIR"/gpu-check-*.log
+rm -f "$LOGDIR"/gpu-check-*.log "$LOGDIR/gpu-check-reports.tar.gz"
+rm -rf "$BUILD/gpu-fuzz-report" "$BUILD/gpu-bench"  # this run's report and plot only
 
 SUMMARY_NAMES=(); SUMMARY_STATUS=(); SUMMARY_SECS=()
 record() { SUMMARY_NAMES+=("$1"); SUMMARY_STATUS+=("$2"); SUMMARY_SECS+=("$3"); }
@@ -156,7 +159,7 @@ if ls "$DEPS"/*.deb >/dev/null 2>&1; then
       if command -v dpkg >/dev/null; then
         dpkg -x "$deb" "$PREFIX"
       else  # a .deb is an ar archive holding data.tar.*
-        (d=$(mktemp -d) && cd "$d" && ar x "$ROOT/$deb" && tar -xf data.tar.* -C "$PREFIX" && rm -rf "$d")
+        (d=$(mktemp -d) && cd "$d" && ar x "$deb" && tar -xf data.tar.* -C "$PREFIX" && rm -rf "$d")
       fi || { say "unpacking $deb failed"; }
     done
     # dpkg -x creates no alternatives links (libopenblas.so and libblas.so live in openblas-pthread/).
@@ -182,8 +185,9 @@ if [ "$HAVE_PREFIX" = 1 ]; then
   for lib in libhwy.so.1 libsleef.so.3 openblas-pthread/libopenblas.so.0; do
     [ -e "$LIBDIR/$lib" ] && ln -sf "$LIBDIR/$lib" "$rt/"
   done
+  known_libs=$(ldconfig -p 2>/dev/null)  # (not piped into grep -q: SIGPIPE under pipefail)
   for lib in libgfortran.so.5 libquadmath.so.0; do
-    if ! ldconfig -p 2>/dev/null | grep -q "$lib "; then
+    if ! grep -q "[[:space:]]$lib " <<<"$known_libs"; then
       ln -sf "$LIBDIR/$lib" "$rt/"
       say "deps: the system has no $lib; using Debian 12's"
     fi
