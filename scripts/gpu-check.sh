@@ -2,7 +2,7 @@
 # The GPU check (issue 13): on a bare GPU machine (an H200: nvcc, CMake, Ninja, g++ and a python3
 # with NumPy and PyTorch, but none of the project's Debian libraries and no network), builds Parity
 # for sm_90 and runs the CUDA checks, in under 8 minutes in all:
-#   engine   build/engine/tests/engine_tests --gtest_filter='Cuda*'   (engine CUDA unit tests)
+#   engine   build/engine/tests/engine_tests --gtest_filter='Cuda*:Device*'  (engine device tests)
 #   suites   build/suites/parity_suites --gtest_filter='*.cuda.*'     (the suites' CUDA instances)
 #   fuzz     build/parity fuzz --device cuda --time 60                (a CUDA fuzz campaign)
 #   bench    build/parity bench sigmoid --device cuda                 (GPU table vs copy and PyTorch)
@@ -27,7 +27,7 @@
 #   PARITY_GPU_STEPS    the steps to run after the build (default "engine suites fuzz bench";
 #                       empty: set up and configure only)
 #   PARITY_GPU_FUZZ_TIME  seconds of fuzzing (default 60; shortened if the budget runs low)
-#   PARITY_GPU_ENGINE_FILTER, PARITY_GPU_SUITES_FILTER  GoogleTest filters (default 'Cuda*', '*.cuda.*')
+#   PARITY_GPU_ENGINE_FILTER, PARITY_GPU_SUITES_FILTER  GoogleTest filters (default 'Cuda*:Device*', '*.cuda.*')
 #   PARITY_GPU_FUZZ_ARGS, PARITY_GPU_BENCH_ARGS  extra arguments for those two steps
 set -uo pipefail  # not -e: a failing step is recorded and the next one still runs
 cd "$(dirname "$0")/.." || exit 2
@@ -63,11 +63,11 @@ summary() {
   {
     echo
     echo "[gpu-check] summary (mode: $MODE, build: $BUILD, budget ${BUDGET}s)"
-    printf '  %-8s %-44s %7s\n' step status seconds
+    printf '  %-8s %-50s %7s\n' step status seconds
     for i in "${!SUMMARY_NAMES[@]}"; do
-      printf '  %-8s %-44s %7s\n' "${SUMMARY_NAMES[$i]}" "${SUMMARY_STATUS[$i]}" "${SUMMARY_SECS[$i]}"
+      printf '  %-8s %-50s %7s\n' "${SUMMARY_NAMES[$i]}" "${SUMMARY_STATUS[$i]}" "${SUMMARY_SECS[$i]}"
     done
-    printf '  %-8s %-44s %7s\n' total "" "$total"
+    printf '  %-8s %-50s %7s\n' total "" "$total"
   } | tee "$LOGDIR/gpu-check-summary.log"
   for line in "${SUMMARY_STATUS[@]}"; do
     case $line in ok*|"nothing to build") ;; *) worst=1 ;; esac
@@ -104,6 +104,8 @@ run_step() {
     k=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\{0,1\}, listed below.*/\1/p' "$log" | tail -n 1)
     if grep -q '^\[==========\] 0 tests from' "$log"; then status="NO TESTS matched the filter"; fi
     [ -n "$p$f$k" ] && status="$status: ${p:-0} passed${f:+, $f failed}${k:+, $k skipped}"
+    # nvidia-smi lists a GPU, yet the tests skipped for want of one: the build cannot use it.
+    if [ "$HAVE_GPU" = 1 ] && grep -qi 'no CUDA device' "$log"; then status="GPU NOT SEEN; $status"; fi
   fi
   echo "[gpu-check] $name: $status in ${secs}s" | tee -a "$LOGDIR/gpu-check-$name.log"
   record "$name" "$status" "$secs"
@@ -136,7 +138,9 @@ for tool in cmake ninja nvcc g++ python3 timeout; do
     missing+=("$tool")
   fi
 done
+HAVE_GPU=0
 if command -v nvidia-smi >/dev/null; then
+  [[ $(nvidia-smi -L 2>/dev/null) == *"GPU "* ]] && HAVE_GPU=1
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1 | sed 's/^/[gpu-check] GPU: /' | tee -a "$LOGDIR/gpu-check-setup.log"
 else
   say "nvidia-smi not found (no driver here?): the CUDA tests will report no device"
@@ -220,7 +224,7 @@ say "python3: $PY: ${py_embed#* }"
 if [ "$MODE" = auto ]; then
   if [ "${py_embed%% *}" = yes ]; then MODE=full; else
     MODE=minimal
-    say "REDUCED BUILD: $PY has no embedding files (Python.h/libpython), so the oracle, suites, fuzz and bench cannot be built; building PARITY_GPU_MINIMAL=ON (engine + its CUDA tests vs the engine's CPU results)"
+    say "REDUCED BUILD: $PY has no embedding files (Python.h/libpython), so the oracle, suites, fuzz and bench cannot be built; building PARITY_GPU_MINIMAL=ON (engine + its device tests vs the engine's CPU results)"
   fi
 fi
 
@@ -250,7 +254,7 @@ CONFIGURE_LOG=$BUILD/gpu-check-configure.txt
 if [ "$MODE" != minimal ] && ! configure full; then
   if [ "${PARITY_GPU_MODE:-auto}" = auto ]; then
     MODE=minimal
-    say "REDUCED BUILD: the full configure failed (above); building PARITY_GPU_MINIMAL=ON (engine + its CUDA tests only)"
+    say "REDUCED BUILD: the full configure failed (above); building PARITY_GPU_MINIMAL=ON (engine + its device tests only)"
     rm -rf "$BUILD/CMakeCache.txt" "$BUILD/CMakeFiles"
   else
     MODE=failed
@@ -316,7 +320,7 @@ for s in $STEPS; do
   if [ ! -x "$bin" ]; then not_built "$s" "$bin"; continue; fi
   case $s in
     engine)
-      run_step engine 90 $((FUZZ_TIME + 130)) "$bin" --gtest_filter="${PARITY_GPU_ENGINE_FILTER:-Cuda*}" ;;
+      run_step engine 90 $((FUZZ_TIME + 130)) "$bin" --gtest_filter="${PARITY_GPU_ENGINE_FILTER:-Cuda*:Device*}" ;;
     suites)
       # --gtest_brief: failures and the counts only (thousands of instances otherwise).
       run_step suites 150 $((FUZZ_TIME + 90)) "$bin" --gtest_filter="${PARITY_GPU_SUITES_FILTER:-*.cuda.*}" --gtest_brief=1 ;;
