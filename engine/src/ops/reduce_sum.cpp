@@ -51,6 +51,12 @@ Tensor sum_like(const Tensor& x, const Axes& axis, bool keepdims, std::optional<
   check_defined(x, op);
   const DType acc = loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out, sum_dtype(x.dtype()));
   Plan p = make_plan(x, axis, keepdims, op);  // checks the axes before any copy
+  if (!x.device().is_cpu()) {  // the CUDA kernels: a tree sum (see engine/src/cuda/reduce.cu)
+    check_out_device(x.device(), out, op);
+    const Tensor src = nan ? zero_nans(x) : x;
+    return finish(reduce_device(prod ? cuda::ReduceOp::prod : cuda::ReduceOp::sum, src, axis, keepdims, acc, true, op),
+                  out, op);
+  }
   Tensor src = nan ? zero_nans(x) : x;
   src = cast_keep_layout(src, acc);
   if (!src.is_same_view(x)) p = make_plan(src, axis, keepdims, op);
