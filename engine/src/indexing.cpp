@@ -461,13 +461,54 @@ void Tensor::index_put(const std::vector<TensorIndex>& idx, const ArrayLike& val
 }
 
 namespace {
+// A basic-index assignment into `view` (of self, on a GPU) through the scatter kernel, without
+// the device cast kernels: the value is cast and broadcast on the host (a scalar, a size-1 or a
+// host tensor) and copied over, or taken as it is (a contiguous device tensor of view's dtype and
+// shape that does not overlap self). False (nothing done) otherwise: view.assign's device path.
+bool fill_view_device(const Tensor& self, const Tensor& view, const ArrayLike& value, const char* op) {
+  Tensor v;
+  bool repeats = false;
+  if (!value.is_tensor() || (value.tensor().defined() && value.tensor().size() == 1)) {
+    v = new_tensor({}, self.dtype());
+    if (value.is_tensor()) v.assign(value.tensor().reshape({}), Casting::unsafe, op);
+    else v.assign(value, Casting::unsafe, op);  // value-checks weak scalars
+    repeats = true;
+  } else if (value.tensor().defined() && value.tensor().device().is_cpu()) {
+    v = new_tensor(view.shape(), self.dtype());
+    v.assign(value, Casting::unsafe, op);  // broadcasts and casts on the host, with assign's errors
+  } else {
+    const Tensor& src = value.tensor();
+    if (!src.defined() || src.device() != self.device() || src.dtype() != self.dtype() || src.shape() != view.shape() ||
+        !src.is_contiguous() || src.shares_storage(self))
+      return false;
+    v = src;
+  }
+  if (v.device() != self.device()) v = v.to(self.device());
+  self.storage()->bump_version();
+  if (view.size() == 0) return true;
+  Plan p;
+  p.itemsize = self.itemsize();
+  p.base = static_cast<char*>(self.storage()->data()) + view.offset() * p.itemsize;
+  p.post = view.shape();
+  for (int64_t s : view.strides()) p.post_b.push_back(s * p.itemsize);
+  coalesce(p.post, p.post_b);
+  Tensor table = new_tensor({1}, DType::Int64);
+  *table.data<int64_t>() = 0;
+  p.table = table.data<int64_t>();
+  p.ntable = 1;
+  run_plan_device(p, table, static_cast<char*>(v.device_ptr()), repeats, self.device(), true, op);
+  return true;
+}
+
 void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const ArrayLike& value) {
   const char* op = "index_put";
   if (!self.defined()) throw ValueError(op_msg(op, "undefined tensor"));
   self.check_writeable(op, "assignment destination");  // NumPy checks before the index
   Resolved r = resolve(self, host_indices(idx), op);
   if (!r.advanced()) {
-    self.alias(self.dtype(), r.shape, r.strides, r.offset).assign(value, Casting::unsafe, op);
+    Tensor view = self.alias(self.dtype(), r.shape, r.strides, r.offset);
+    if (!self.device().is_cpu() && fill_view_device(self, view, value, op)) return;
+    view.assign(value, Casting::unsafe, op);
     return;
   }
   Tensor table = combine_offsets(r.adv, op).contiguous();

@@ -83,13 +83,16 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
   reduce::check_defined(x, op);
   Tensor src = x;
   Shape shape;  // the result's shape
-  if (!axis || x.ndim() == 0) {  // flattened in C order; a 0-d input acts as shape (1,)
+  const bool flat = !axis || x.ndim() == 0;
+  const bool gpu = !x.device().is_cpu();  // the kernel reads x in place: no flattening copy there
+  if (flat) {  // flattened in C order; a 0-d input acts as shape (1,)
     if (axis) normalize_axis(*axis, 1, op);
-    src = x.reshape({-1});
+    if (!gpu) src = x.reshape({-1});
     if (keepdims) shape.assign(x.ndim(), 1);
   }
-  const int64_t ax = (!axis || x.ndim() == 0) ? 0 : normalize_axis(*axis, x.ndim(), op);
-  reduce::Plan p = reduce::make_plan(src, std::vector<int64_t>{ax}, keepdims, op);
+  const int64_t ax = flat ? 0 : normalize_axis(*axis, x.ndim(), op);
+  reduce::Plan p = flat && gpu ? reduce::make_plan(x, std::nullopt, keepdims, op)  // its count only
+                               : reduce::make_plan(src, std::vector<int64_t>{ax}, keepdims, op);
   if (axis && x.ndim() > 0) shape = p.result_shape;
   if (p.count == 0)
     throw ValueError(op_msg(op, std::string("attempt to get ") + (is_max ? "argmax" : "argmin") +
@@ -99,7 +102,7 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
   if (out.tensor && out.tensor->defined() && !can_cast(out.tensor->dtype(), DType::Int64, Casting::safe))
     throw TypeError(op_msg(op, std::string("Cannot cast scalar from dtype('") + name(out.tensor->dtype()) +
                                    "') to dtype('int64') according to the rule 'safe'"));
-  if (!x.device().is_cpu()) {
+  if (gpu) {
     // The reduced run in C order (the flattened input, or the axis), without copying x: the
     // kernel's index is then the C-order position, as the CPU's.
     reduce::check_out_device(x.device(), out, op);
@@ -107,7 +110,7 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
     std::vector<int64_t> os, rs;
     const Strides bs = x.byte_strides();
     for (int64_t i = 0; i < x.ndim(); ++i) {
-      const bool reduced = !axis || i == ax;
+      const bool reduced = flat || i == ax;
       (reduced ? red : outer).push_back(x.shape()[i]);
       (reduced ? rs : os).push_back(bs[i]);
     }
