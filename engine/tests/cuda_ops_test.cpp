@@ -104,7 +104,8 @@ TEST(CudaNoDevice, KernelTablesFollowTheBuild) {
   EXPECT_EQ(has_cuda_kernel("cumprod", int32), built_with_cuda());
   EXPECT_EQ(has_cuda_kernel("matmul", complex128), built_with_cuda());
   EXPECT_EQ(has_cuda_kernel("getitem", uint8), built_with_cuda());
-  EXPECT_FALSE(has_cuda_kernel("matmul", int64));
+  EXPECT_EQ(has_cuda_kernel("matmul", int64), built_with_cuda());
+  EXPECT_FALSE(has_cuda_kernel("no_such_op", int64));
 }
 
 TEST(CudaNoDevice, CpuOpsUnchanged) {
@@ -270,9 +271,13 @@ TEST(CudaMatmul, CublasMatchesTheCpu) {
   // bfloat16 @ bfloat16 -> float32 (ml_dtypes' matmul loop)
   Tensor a = sample({3, 4}, bfloat16, 26), b = sample({4, 2}, bfloat16, 27);
   EXPECT_EQ(matmul(a.to(kGpu), b.to(kGpu)).dtype(), float32);
-  // no integer kernel; mismatched devices and shapes raise as on the CPU
-  Tensor i = sample({2, 2}, int64, 28).to(kGpu);
-  EXPECT_THROW(matmul(i, i), NotImplementedError);
+  // bool and integers: a plain kernel, wrapping as the CPU's loop
+  for (DType d : {bool_, int8, int32, int64, uint8, uint64}) {
+    Tensor a = sample({3, 4, 5}, d, 28), b = sample({5, 2}, d, 29);
+    EXPECT_TRUE(same_on_gpu(matmul(a.to(kGpu), b.to(kGpu)), matmul(a, b), 0)) << name(d);
+    EXPECT_TRUE(same_on_gpu(matmul(b.mT().to(kGpu), a.mT().to(kGpu)), matmul(b.mT(), a.mT()), 0)) << name(d);
+  }
+  // mismatched devices and shapes raise as on the CPU
   EXPECT_THROW(matmul(ones({2, 3}).to(kGpu), ones({2, 3}).to(kGpu)), ValueError);
   EXPECT_THROW(matmul(ones({2, 2}).to(kGpu), ones({2, 2})), RuntimeError);
 }

@@ -6,12 +6,14 @@
 // float32/float64 (s/dgemm), complex64/complex128 (c/zgemm); float16 and bfloat16 through
 // cublasGemmEx accumulating in float32 (NumPy's 16-bit loops accumulate in float32 too, rounding
 // once at the end); bfloat16 @ bfloat16 -> float32 (ml_dtypes' matmul loop). Integer and bool
-// matmul have no kernel (the front end raises NotImplementedError).
+// matmul (no BLAS in NumPy either): a plain kernel, one thread per output element, wrapping as
+// the CPU's loop does (uint64 products and sums; bool: or of ands).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ops_types.cuh"
@@ -47,14 +49,49 @@ cublasHandle_t handle(int device) {
   return h;
 }
 
-int64_t dtype_size(DType d) {
-  switch (d) {
-    case DType::Float16: case DType::BFloat16: return 2;
-    case DType::Float32: return 4;
-    case DType::Float64: case DType::Complex64: return 8;
-    case DType::Complex128: return 16;
-    default: return 0;
+int64_t dtype_size(DType d) { return itemsize(d); }
+
+// c[bt] (n x m, contiguous, batches consecutive) = a[bt] @ b[bt], element (i, p) of a at
+// i * lda + p (or i + p * lda when ta), likewise b; batch bt at a + bt * sa, b + bt * sb.
+template <class T>
+__global__ void int_gemm_kernel(const T* a, const T* b, T* c, int64_t n, int64_t m, int64_t k, int64_t lda,
+                                int64_t ldb, bool ta, bool tb, int64_t sa, int64_t sb, int64_t count) {
+  const int64_t total = count * n * m;
+  for (int64_t idx = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; idx < total;
+       idx += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    const int64_t j = idx % m, r = idx / m, i = r % n, bt = r / n;
+    const T* pa = a + bt * sa;
+    const T* pb = b + bt * sb;
+    const int64_t a_row = ta ? i : i * lda, a_step = ta ? lda : 1;
+    const int64_t b_col = tb ? j * ldb : j, b_step = tb ? 1 : ldb;
+    if constexpr (std::is_same_v<T, bool>) {
+      bool acc = false;
+      for (int64_t p = 0; p < k && !acc; ++p) acc = pa[a_row + p * a_step] && pb[b_col + p * b_step];
+      c[idx] = acc;
+    } else {
+      uint64_t acc = 0;
+      for (int64_t p = 0; p < k; ++p)
+        acc += static_cast<uint64_t>(static_cast<int64_t>(pa[a_row + p * a_step])) *
+               static_cast<uint64_t>(static_cast<int64_t>(pb[b_col + p * b_step]));
+      c[idx] = static_cast<T>(acc);
+    }
   }
+}
+
+bool is_int_like(DType d) { return d == DType::Bool || is_integer(d); }
+
+void int_gemm(DType d, const GemmArgs& g, const char* a, const char* b, char* c, int64_t sa, int64_t sb,
+              int64_t count, cudaStream_t s) {
+  with_storage(d, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
+      const int block = 256;
+      int_gemm_kernel<T><<<grid_for(count * g.n * g.m, block), block, 0, s>>>(
+          reinterpret_cast<const T*>(a), reinterpret_cast<const T*>(b), reinterpret_cast<T*>(c), g.n, g.m, g.k, g.lda,
+          g.ldb, g.ta, g.tb, sa, sb, count);
+      check(cudaGetLastError(), "matmul");
+    }
+  });
 }
 
 // One strided-batched product of `count` matrices: a, b, c already offset to the first ones.
@@ -102,7 +139,7 @@ bool supported(DType in, DType out) {
     case DType::BFloat16:
       return out == DType::BFloat16 || out == DType::Float32;
     default:
-      return false;
+      return is_int_like(in) && out == in;
   }
 }
 
@@ -156,8 +193,11 @@ bool gemm(DType in, DType out, const GemmArgs& g, int device) {
   for (int64_t t = 0; t < outer; ++t) {
     for (int64_t done = 0; done < inner;) {
       const int64_t cnt = inner - done < kIntMax ? inner - done : kIntMax;
-      gemm_batched(in, out, g, pa + (oa + done * sa[nd - 1]) * isz_in, pb + (ob + done * sb[nd - 1]) * isz_in,
-                   pc + ((t * inner + done) * g.n * g.m) * isz_out, sa[nd - 1], sb[nd - 1], cnt, h);
+      const char* a0 = pa + (oa + done * sa[nd - 1]) * isz_in;
+      const char* b0 = pb + (ob + done * sb[nd - 1]) * isz_in;
+      char* c0 = pc + ((t * inner + done) * g.n * g.m) * isz_out;
+      if (is_int_like(in)) int_gemm(in, g, a0, b0, c0, sa[nd - 1], sb[nd - 1], cnt, stream(device));
+      else gemm_batched(in, out, g, a0, b0, c0, sa[nd - 1], sb[nd - 1], cnt, h);
       done += cnt;
     }
     for (size_t d = nd - 1; d-- > 0;) {
@@ -175,7 +215,7 @@ bool gemm(DType in, DType out, const GemmArgs& g, int device) {
 }
 
 void register_linalg_kernels() {
-  for (DType d : {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
+  for (DType d : kAllDTypes) {
     add_op_kernel("matmul", d);
     add_op_kernel("dot", d);
   }

@@ -184,14 +184,12 @@ bool matmul_blas(const Tensor& a_in, const Tensor& b_in, const Shape& batch, Ten
 }
 
 // ---- the CUDA path: cuBLAS (engine/src/cuda/linalg.cu) ----
-// The dtype the device kernel reads for result dtype rdt (bfloat16 @ bfloat16 -> float32 reads
-// bfloat16); NotImplementedError where cuBLAS has no kernel: bool and integer matmul.
+// The dtype the device kernel reads for result dtype rdt: rdt, except bfloat16 @ bfloat16 ->
+// float32, which reads bfloat16. (cuBLAS for the floating and complex dtypes, a plain kernel for
+// bool and integers.)
 DType device_input_dtype(const Tensor& a, const Tensor& b, DType rdt) {
   if (a.dtype() == bfloat16 && b.dtype() == bfloat16 && rdt == float32) return bfloat16;
-  if (rdt == float16 || rdt == bfloat16 || rdt == float32 || rdt == float64 || rdt == complex64 || rdt == complex128)
-    return rdt;
-  throw NotImplementedError(std::string("[matmul] no CUDA kernel for ") + name(rdt) +
-                            " (cuBLAS takes float16, bfloat16, float32, float64, complex64 and complex128)");
+  return rdt;
 }
 
 Tensor matmul_device(const Tensor& a_in, const Tensor& b_in, DType rdt) {
