@@ -407,7 +407,11 @@ static Tensor index_scatter_add(const Tensor& g, const Tensor& pos, const Shape&
     throw NotImplementedError("[index] no CUDA kernel for the derivative of advanced indexing (a scatter-add) on " +
                               to_string(g.device()));
   Tensor gc = g.detach().contiguous(), pc = pos.contiguous();
-  Tensor out = zeros(shape, g.dtype());
+  Tensor out;
+  {
+    DeviceGuard cpu(Device::cpu);  // g is on the CPU here, whatever the default device
+    out = zeros(shape, g.dtype());
+  }
   dispatch<InexactTypes>(g.dtype(), "index", [&](auto tag) {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;

@@ -94,10 +94,10 @@ Tensor prod_others(const Tensor& x, const Tensor& out, const Axes& axis, bool ke
   Shape vs = ks;
   vs.push_back(n);
   Tensor v = x.transpose(perm).reshape(vs);
-  Shape one = ks;
-  one.push_back(1);
   auto excl = [&](const Tensor& t) {  // [1, t0, t0 t1, ...] along the last axis
-    return cumprod(concatenate({ones(one, t.dtype()), t.index({ellipsis, Slice(std::nullopt, -1)})}, -1), -1);
+    // ones of shape (..., 1) on t's device, whatever the default device (n > 0: x has a zero)
+    Tensor one = ones_like(t.index({ellipsis, Slice(0, 1)}));
+    return cumprod(concatenate({one, t.index({ellipsis, Slice(std::nullopt, -1)})}, -1), -1);
   };
   Tensor others = multiply(excl(v), excl(v.flip(AxisList(-1))).flip(AxisList(-1)));
   std::vector<int64_t> inv(perm.size());
