@@ -12,6 +12,8 @@ namespace parity::cuda {
 
 namespace {
 
+using namespace opk;
+
 template <int N> struct Bytes;
 template <> struct Bytes<1> { using type = uint8_t; };
 template <> struct Bytes<2> { using type = uint16_t; };

@@ -25,6 +25,8 @@ namespace parity::cuda {
 
 namespace {
 
+using namespace opk;
+
 void check_blas(cublasStatus_t s, const char* what) {
   if (s == CUBLAS_STATUS_SUCCESS) return;
   if (s == CUBLAS_STATUS_ALLOC_FAILED) throw MemoryError(std::string("[") + what + "] cuBLAS could not allocate memory");

@@ -12,7 +12,8 @@
 
 #include "backend.h"
 
-namespace parity::cuda {
+// In their own namespace (parity::cuda::opk), apart from the elementwise family's helpers.
+namespace parity::cuda::opk {
 
 // std::complex<float/double>'s layout: real then imaginary part.
 struct alignas(8) c64 {
@@ -136,4 +137,4 @@ inline unsigned grid_for(int64_t n, int block) {
   return static_cast<unsigned>(g);
 }
 
-}  // namespace parity::cuda
+}  // namespace parity::cuda::opk

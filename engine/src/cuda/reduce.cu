@@ -24,6 +24,8 @@ namespace parity::cuda {
 
 namespace {
 
+using namespace opk;
+
 constexpr int kBlock = 256;
 
 // ---- the ops: identity, make (element i at p), combine, store ----
