@@ -252,6 +252,12 @@ TEST(CudaCumulative, MatchesTheCpu) {
   }
   Tensor c = sample({7}, complex128, 19);
   EXPECT_TRUE(same_on_gpu(cumsum(c.to(kGpu)), cumsum(c), 1e-12));
+  // axis=None: flattened in C order, read in place from a strided input
+  Tensor x = sample({3, 4, 5}, int32, 20);
+  for (const Tensor& v : {x, x.transpose({2, 0, 1}), x.index({Slice(), Slice(std::nullopt, std::nullopt, -2)}), asarray(Scalar(3))}) {
+    EXPECT_TRUE(same_on_gpu(cumsum(v.to(kGpu)), cumsum(v), 0));
+    EXPECT_TRUE(same_on_gpu(cumprod(v.to(kGpu)), cumprod(v), 0));  // int64, wrapping alike
+  }
 }
 
 // ---------------- matmul ----------------

@@ -83,13 +83,16 @@ bool reduce(ReduceOp op, DType in, DType out, const ReduceArgs& a, int device);
 
 // ---- cumulative sums and products (engine/src/cuda/reduce.cu) ----
 // Row r (C order over shape) runs along n elements at in + offset_in(r) + i * in_step, writing
-// out + offset_out(r) + i * out_step (byte strides). Input and output dtypes as for reduce's sum.
+// out + offset_out(r) + i * out_step (byte strides). With row_ndim > 0 the row's input elements
+// are instead C order over row_shape/row_strides (a flattened strided input, axis=None). Input
+// and output dtypes as for reduce's sum.
 struct ScanArgs {
   const char* in = nullptr;
   char* out = nullptr;
   int64_t n = 0, in_step = 0, out_step = 0, nrows = 0;
-  int ndim = 0;
+  int ndim = 0, row_ndim = 0;
   int64_t shape[kMaxDims] = {}, in_strides[kMaxDims] = {}, out_strides[kMaxDims] = {};
+  int64_t row_shape[kMaxDims] = {}, row_strides[kMaxDims] = {};
 };
 bool scan(bool prod, DType in, DType out, const ScanArgs& a, int device);
 

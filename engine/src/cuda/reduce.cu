@@ -125,7 +125,8 @@ template <class In, class Out, bool Prod> __global__ void scan_kernel(ScanArgs a
     char* op = a.out + strided_offset(r, a.ndim, a.shape, a.out_strides);
     Acc v = zero_v<Acc>();
     for (int64_t i = 0; i < a.n; ++i) {
-      const Acc e = widen<Acc>(load_comp<In>(ip + i * a.in_step));
+      const int64_t off = a.row_ndim > 0 ? strided_offset(i, a.row_ndim, a.row_shape, a.row_strides) : i * a.in_step;
+      const Acc e = widen<Acc>(load_comp<In>(ip + off));
       // NumPy's accumulate starts from the first element, not the identity (-0.0 stays -0.0).
       v = i == 0 ? e : (Prod ? mul(v, e) : add(v, e));
       const Out s = from_comp<Out>(v);
