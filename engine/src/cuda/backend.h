@@ -58,4 +58,77 @@ bool has_op_kernel(const char* op, DType dtype);
 // Strided copy with NumPy's unsafe cast from `from` to `to` (operands: source, destination).
 ElementwiseFn cast_kernel(DType from, DType to);
 
+// ---- fills (engine/src/cuda/index.cu) ----
+// Sets nbytes bytes at p to zero, queued on the device's stream (all-zero bits are 0 in every dtype).
+void fill_zero(void* p, int64_t nbytes, int device);
+
+// ---- reductions (engine/src/cuda/reduce.cu) ----
+// The front end's reduce::Plan as the kernel sees it: output k (C order over outer_shape) reduces
+// the `count` elements at in + outer offset(k) + reduced offset(i), i in C order over red_shape
+// (byte strides; red_ndim >= 1). `out` holds nout contiguous elements of the output dtype.
+enum class ReduceOp : uint8_t { sum, prod, max, min, nanmax, nanmin, any, all, argmax, argmin };
+struct ReduceArgs {
+  const char* in = nullptr;
+  char* out = nullptr;
+  int64_t nout = 0, count = 0;
+  int outer_ndim = 0, red_ndim = 0;
+  int64_t outer_shape[kMaxDims] = {}, outer_strides[kMaxDims] = {};
+  int64_t red_shape[kMaxDims] = {}, red_strides[kMaxDims] = {};
+};
+// Queues the reduction; false (nothing queued) when no kernel takes input dtype `in` to output
+// dtype `out` for `op`. sum/prod: out is the accumulation dtype (in itself, or NumPy's sum dtype
+// int64/uint64 for bool and small ints, or float32 for 16-bit floats and float64 for bool and
+// ints, mean's); max/min/nan*: out == in; any/all: out bool; argmax/argmin: out int64.
+bool reduce(ReduceOp op, DType in, DType out, const ReduceArgs& a, int device);
+
+// ---- cumulative sums and products (engine/src/cuda/reduce.cu) ----
+// Row r (C order over shape) runs along n elements at in + offset_in(r) + i * in_step, writing
+// out + offset_out(r) + i * out_step (byte strides). With row_ndim > 0 the row's input elements
+// are instead C order over row_shape/row_strides (a flattened strided input, axis=None). Input
+// and output dtypes as for reduce's sum.
+struct ScanArgs {
+  const char* in = nullptr;
+  char* out = nullptr;
+  int64_t n = 0, in_step = 0, out_step = 0, nrows = 0;
+  int ndim = 0, row_ndim = 0;
+  int64_t shape[kMaxDims] = {}, in_strides[kMaxDims] = {}, out_strides[kMaxDims] = {};
+  int64_t row_shape[kMaxDims] = {}, row_strides[kMaxDims] = {};
+};
+bool scan(bool prod, DType in, DType out, const ScanArgs& a, int device);
+
+// ---- matmul through cuBLAS (engine/src/cuda/linalg.cu) ----
+// c[b] (n x m, C-contiguous, batches consecutive) = a[b] @ b[b] for every index b of `batch`;
+// a[b] starts at a + sum(b_i * a_batch_strides[i]) elements and is row-major with leading
+// dimension lda, or stored transposed (column-major) when ta; likewise b. Dtypes: float32,
+// float64, complex64, complex128 (in == out), float16 and bfloat16 (accumulating in float32),
+// and bfloat16 in to float32 out. false (nothing queued) for any other pair.
+struct GemmArgs {
+  const void* a = nullptr;
+  const void* b = nullptr;
+  void* c = nullptr;
+  int64_t n = 0, m = 0, k = 0, lda = 0, ldb = 0;
+  bool ta = false, tb = false;
+  int nbatch_dims = 0;
+  int64_t batch[kMaxDims] = {}, a_batch_strides[kMaxDims] = {}, b_batch_strides[kMaxDims] = {};
+};
+bool gemm(DType in, DType out, const GemmArgs& g, int device);
+
+// ---- advanced indexing (engine/src/cuda/index.cu) ----
+// The element at base + pre offset(i) + table[t] * itemsize + post offset(j) (pre and post in C
+// order over their shapes, byte strides) and dense element (i, t, j) in C order (or dense's one
+// element, when dense_repeats) move: gather into dense, or scatter from it. `table` is on the
+// device and already bounds-checked. A scatter with repeated offsets writes one of the values
+// (which one is unspecified; NumPy's last write wins).
+struct IndexArgs {
+  char* base = nullptr;
+  char* dense = nullptr;
+  const int64_t* table = nullptr;
+  int64_t ntable = 0, itemsize = 0;
+  bool dense_repeats = false;
+  int npre = 0, npost = 0;
+  int64_t pre[kMaxDims] = {}, pre_strides[kMaxDims] = {}, post[kMaxDims] = {}, post_strides[kMaxDims] = {};
+};
+void index_gather(const IndexArgs& a, int device);
+void index_scatter(const IndexArgs& a, int device);
+
 }  // namespace parity::cuda

@@ -25,4 +25,11 @@ ElementwiseFn ufunc_kernel(const char*, const DType*, int, DType) { return nullp
 ElementwiseFn cast_kernel(DType, DType) { return nullptr; }
 bool has_op_kernel(const char*, DType) { return false; }
 
+void fill_zero(void*, int64_t, int) { no_cuda("cuda fill"); }
+bool reduce(ReduceOp, DType, DType, const ReduceArgs&, int) { return false; }
+bool scan(bool, DType, DType, const ScanArgs&, int) { return false; }
+bool gemm(DType, DType, const GemmArgs&, int) { return false; }
+void index_gather(const IndexArgs&, int) { no_cuda("cuda index"); }
+void index_scatter(const IndexArgs&, int) { no_cuda("cuda index_put"); }
+
 }  // namespace parity::cuda

@@ -31,6 +31,9 @@ const Tables& registered() {
   std::call_once(once, [] {
     register_ufunc_kernels();
     register_cast_kernels();
+    register_reduce_kernels();
+    register_linalg_kernels();
+    register_index_kernels();
   });
   return tables();
 }

@@ -16,5 +16,8 @@ void add_op_kernel(const char* op, DType dtype);
 // One per family, defined in that family's unit.
 void register_ufunc_kernels();
 void register_cast_kernels();
+void register_reduce_kernels();  // reduce.cu: reductions and cumulative ops
+void register_linalg_kernels();  // linalg.cu: matmul, dot
+void register_index_kernels();   // index.cu: getitem, setitem (advanced indexing)
 
 }  // namespace parity::cuda

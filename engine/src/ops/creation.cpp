@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "convert.h"
+#include "cuda/backend.h"
 #include "iter.h"
 #include "parity/ops.h"
 #include "shape_util.h"
@@ -14,12 +15,25 @@ namespace parity {
 namespace {
 
 // Every creation op allocates here, so that its errors name it, not the op it delegates to.
-Tensor alloc(const Shape& shape, DType dtype, const char* op) { return new_tensor(shape, dtype, op); }
+Tensor alloc(const Shape& shape, DType dtype, const char* op, Device device = Device::cpu) {
+  return new_tensor(shape, dtype, op, device);
+}
 
-Tensor zeroed(const Shape& shape, DType dtype, const char* op) {
-  Tensor t = alloc(shape, dtype, op);
-  std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));  // all-zero bits are 0 in every dtype
+// All-zero bits are 0 in every dtype: memset on the host, cudaMemsetAsync on a GPU.
+Tensor zeroed(const Shape& shape, DType dtype, const char* op, Device device = Device::cpu) {
+  Tensor t = alloc(shape, dtype, op, device);
+  if (device.is_cpu()) std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));
+  else cuda::fill_zero(t.device_ptr(), t.nbytes(), device.index);
   return t;
+}
+
+// A tensor made on the host, moved to `device` (one copy) when that is a GPU.
+Tensor moved_to(const Tensor& t, Device device) { return device.is_cpu() ? t : t.to(device); }
+
+// A 0-d CPU tensor of v (asarray on the host, whatever the default device).
+Tensor host_scalar(const Scalar& v, DType dtype) {
+  DeviceGuard cpu(Device::cpu);
+  return asarray(v, dtype);
 }
 
 Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtype, const char* op) {
@@ -35,34 +49,38 @@ Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtyp
 
 // bool elements are C++ bools: a byte other than 0 or 1 (a reused block's old data) is undefined
 // behaviour to read, where NumPy's empty bool array is merely arbitrary. Zero is arbitrary too.
-static Tensor alloc_empty(const Shape& shape, DType dtype, const char* op) {
-  Tensor t = alloc(shape, dtype, op);
-  if (dtype == DType::Bool) std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));
-  return t;
+static Tensor alloc_empty(const Shape& shape, DType dtype, const char* op, Device device) {
+  if (dtype == DType::Bool) return zeroed(shape, dtype, op, device);
+  return alloc(shape, dtype, op, device);
 }
 
-Tensor empty(const Shape& shape, DType dtype) { return alloc_empty(shape, dtype, "empty"); }
+// Creation without a prototype puts its result on default_device() (the innermost DeviceGuard's,
+// else the CPU); the *_like functions on their prototype's device. Values other than zeros are
+// made on the host and copied over once.
+Tensor empty(const Shape& shape, DType dtype) { return alloc_empty(shape, dtype, "empty", default_device()); }
 
-Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zeros"); }
+Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zeros", default_device()); }
 
-Tensor ones(const Shape& shape, DType dtype) { return filled(shape, Scalar(true), dtype, "ones"); }
+Tensor ones(const Shape& shape, DType dtype) {
+  return moved_to(filled(shape, Scalar(true), dtype, "ones"), default_device());
+}
 
 Tensor full(const Shape& shape, const Scalar& value, std::optional<DType> dtype) {
-  return filled(shape, value, dtype, "full");
+  return moved_to(filled(shape, value, dtype, "full"), default_device());
 }
 
 // NumPy keeps the prototype's memory layout (order='K'); we always return C order.
 Tensor empty_like(const Tensor& t, std::optional<DType> dtype) {
-  return alloc_empty(t.shape(), dtype.value_or(t.dtype()), "empty_like");
+  return alloc_empty(t.shape(), dtype.value_or(t.dtype()), "empty_like", t.device());
 }
 Tensor zeros_like(const Tensor& t, std::optional<DType> dtype) {
-  return zeroed(t.shape(), dtype.value_or(t.dtype()), "zeros_like");
+  return zeroed(t.shape(), dtype.value_or(t.dtype()), "zeros_like", t.device());
 }
 Tensor ones_like(const Tensor& t, std::optional<DType> dtype) {
-  return filled(t.shape(), Scalar(true), dtype.value_or(t.dtype()), "ones_like");
+  return moved_to(filled(t.shape(), Scalar(true), dtype.value_or(t.dtype()), "ones_like"), t.device());
 }
 Tensor full_like(const Tensor& t, const Scalar& value, std::optional<DType> dtype) {
-  return filled(t.shape(), value, dtype.value_or(t.dtype()), "full_like");
+  return moved_to(filled(t.shape(), value, dtype.value_or(t.dtype()), "full_like"), t.device());
 }
 
 // ---------------- arange ----------------
@@ -121,8 +139,8 @@ Scalar add_scalars(const Scalar& a, const Scalar& b) {
 }  // namespace
 
 // Element i is start + i * delta computed in the result dtype, where delta is the difference of
-// the first two elements (NumPy's fill functions do exactly this).
-Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype_in) {
+// the first two elements (NumPy's fill functions do exactly this). Made on the host.
+static Tensor arange_host(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype_in) {
   using T = Scalar::Type;
   DType dtype;
   if (dtype_in) {
@@ -146,10 +164,10 @@ Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::
     throw TypeError("[arange] arange() is only supported for booleans when the result has at most length 2.");
   Tensor out = new_tensor({n}, dtype, "arange");
   if (n == 0) return out;
-  Tensor first = asarray(start, dtype);
+  Tensor first = host_scalar(start, dtype);
   copy_cast(first, Tensor(out.storage(), dtype, {}, {}, 0));
   if (n == 1) return out;
-  Tensor second = asarray(add_scalars(start, step), dtype);
+  Tensor second = host_scalar(add_scalars(start, step), dtype);
   copy_cast(second, Tensor(out.storage(), dtype, {}, {}, 1));
   dispatch<AllTypes>(dtype, "arange", [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -171,6 +189,10 @@ Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::
     }
   });
   return out;
+}
+
+Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype) {
+  return moved_to(arange_host(start, stop, step, dtype), default_device());
 }
 
 Tensor arange(const Scalar& stop) { return arange(Scalar(int64_t{0}), stop, Scalar(int64_t{1})); }
@@ -199,7 +221,8 @@ void linspace_fill(C* y, int64_t num, int64_t div, C start, C stop, bool endpoin
 
 // NumPy's formula: y = arange(num) * (delta / div) + start in the inexact result type of
 // start/stop, the last element set to stop, then floor() for integer dtypes and astype.
-Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint, std::optional<DType> dtype) {
+static Tensor linspace_host(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+                            std::optional<DType> dtype) {
   if (num < 0) throw ValueError("[linspace] Number of samples, " + std::to_string(num) + ", must be non-negative.");
   const int64_t div = endpoint ? num - 1 : num;
   DType dt = result_type({start, stop}, "linspace");
@@ -217,19 +240,23 @@ Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpo
   return y.astype(*dtype);
 }
 
+Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint, std::optional<DType> dtype) {
+  return moved_to(linspace_host(start, stop, num, endpoint, dtype), default_device());
+}
+
 // ---------------- eye ----------------
 
 Tensor eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
   int64_t m = m_in.value_or(n);
   if (n < 0 || m < 0) throw ValueError("[eye] negative dimensions are not allowed (N=" + std::to_string(n) + ", M=" + std::to_string(m) + ")");
   Tensor t = zeroed({n, m}, dtype, "eye");
-  if (k >= m || k <= -n) return t;
-  Tensor one = asarray(Scalar(true), dtype);
+  if (k >= m || k <= -n) return moved_to(t, default_device());
+  Tensor one = host_scalar(Scalar(true), dtype);
   const int64_t isz = itemsize(dtype);
   char* p = static_cast<char*>(t.data_ptr());
   for (int64_t i = std::max<int64_t>(0, -k); i < n && i + k < m; ++i)
     std::memcpy(p + (i * m + i + k) * isz, one.data_ptr(), static_cast<size_t>(isz));
-  return t;
+  return moved_to(t, default_device());
 }
 
 Tensor identity(int64_t n, DType dtype) { return eye(n, std::nullopt, 0, dtype); }

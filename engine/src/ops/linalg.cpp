@@ -9,6 +9,8 @@
 #include <cstring>
 
 #include "../compile/program.h"
+#include "cuda/backend.h"
+#include "device_iter.h"
 #include "convert.h"
 #include "iter.h"
 #include "parity/autograd.h"
@@ -181,8 +183,55 @@ bool matmul_blas(const Tensor& a_in, const Tensor& b_in, const Shape& batch, Ten
   return true;
 }
 
+// ---- the CUDA path: cuBLAS (engine/src/cuda/linalg.cu) ----
+// The dtype the device kernel reads for result dtype rdt: rdt, except bfloat16 @ bfloat16 ->
+// float32, which reads bfloat16. (cuBLAS for the floating and complex dtypes, a plain kernel for
+// bool and integers.)
+DType device_input_dtype(const Tensor& a, const Tensor& b, DType rdt) {
+  if (a.dtype() == bfloat16 && b.dtype() == bfloat16 && rdt == float32) return bfloat16;
+  return rdt;
+}
+
+Tensor matmul_device(const Tensor& a_in, const Tensor& b_in, DType rdt) {
+  const Device dev = a_in.device();
+  check_device_available(dev, "matmul");
+  const DType in = device_input_dtype(a_in, b_in, rdt);
+  Shape batch = broadcast_shape({Shape(a_in.shape().begin(), a_in.shape().end() - 2),
+                                 Shape(b_in.shape().begin(), b_in.shape().end() - 2)}, "matmul");
+  if (batch.size() > static_cast<size_t>(cuda::kMaxDims))
+    throw NotImplementedError("[matmul] no CUDA kernel for more than " + std::to_string(cuda::kMaxDims) + " batch dimensions");
+  Shape out_shape = batch;
+  out_shape.push_back(a_in.shape(-2));
+  out_shape.push_back(b_in.shape(-1));
+  Tensor c = new_tensor(out_shape, rdt, "matmul", dev);
+  if (c.size() == 0) return c;
+  const BlasOperand a = blas_operand(a_in, in), b = blas_operand(b_in, in);  // device casts and copies
+  const std::vector<int64_t> sa = batch_strides(a.t, batch), sb = batch_strides(b.t, batch);
+  cuda::GemmArgs g;
+  g.a = a.t.device_ptr();
+  g.b = b.t.device_ptr();
+  g.c = c.device_ptr();
+  g.n = a_in.shape(-2);
+  g.k = a_in.shape(-1);
+  g.m = b_in.shape(-1);
+  g.lda = a.ld;
+  g.ldb = b.ld;
+  g.ta = a.trans;
+  g.tb = b.trans;
+  g.nbatch_dims = static_cast<int>(batch.size());
+  for (size_t i = 0; i < batch.size(); ++i) {
+    g.batch[i] = batch[i];
+    g.a_batch_strides[i] = sa[i];
+    g.b_batch_strides[i] = sb[i];
+  }
+  if (!cuda::gemm(in, rdt, g, dev.index))
+    throw NotImplementedError(std::string("[matmul] no CUDA kernel for ") + name(in) + " -> " + name(rdt));
+  return c;
+}
+
 // Batched (..., n, k) @ (..., k, m) with broadcast batch dims; a and b have ndim >= 2.
 Tensor matmul_nd(const Tensor& a_in, const Tensor& b_in, DType rdt) {
+  if (!a_in.device().is_cpu()) return matmul_device(a_in, b_in, rdt);
   const DType cdt = compute_dtype(rdt);
   // BLAS for the four BLAS dtypes, as NumPy; not for ml_dtypes' own bfloat16 @ bfloat16 -> float32 loop
   const bool bf16_loop = a_in.dtype() == bfloat16 && b_in.dtype() == bfloat16;
@@ -250,6 +299,10 @@ Tensor matmul_impl(const Tensor& a_in, const Tensor& b_in, const OutArg& out, bo
     if ((i == 0 ? a_in : b_in).ndim() == 0)
       throw ValueError("[matmul] Input operand " + std::to_string(i) +
                        " does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)");
+  const Device dev = common_device({&a_in, &b_in}, "matmul");  // both there (0-d raised above)
+  if (out.tensor && out.tensor->defined() && out.tensor->device() != dev)
+    throw RuntimeError("[matmul] expected all tensors on one device, but found at least two devices, " +
+                       to_string(dev) + " and " + to_string(out.tensor->device()));
   const bool a1 = a_in.ndim() == 1, b1 = b_in.ndim() == 1;
   Tensor a = a1 ? a_in.reshape({1, a_in.shape(0)}) : a_in;
   Tensor b = b1 ? b_in.reshape({b_in.shape(0), 1}) : b_in;
@@ -409,6 +462,10 @@ Tensor dot_blas_scalar(const Tensor& a, const Tensor& b) {
 namespace {
 Tensor dot_impl(const Tensor& a, const Tensor& b) {
   if (!a.defined() || !b.defined()) throw ValueError("[dot] undefined tensor");
+  // On a GPU, the scalar cases are np.multiply's and the others matmul's (cuBLAS): OpenBLAS's axpy
+  // quirks that dot_blas_scalar reproduces (the sign of zeros, fused complex parts) are not.
+  const bool on_cpu = common_device({&a, &b}, "dot").is_cpu();
+  if (!on_cpu && (a.ndim() == 0 || b.ndim() == 0)) return multiply(a, b);
   if (a.ndim() == 0 || b.ndim() == 0) {
     // float/complex operands of ndim <= 2 take BLAS's path; other cases are np.multiply
     Tensor r = dot_blas_scalar(a, b);
@@ -427,7 +484,7 @@ Tensor dot_impl(const Tensor& a, const Tensor& b) {
   }
   // 1-D or 2-D b: matmul's rules give dot's result, except where BLAS treats one side as a scalar
   if (b.ndim() <= 2) {
-    Tensor r = dot_blas_scalar(a, b);
+    Tensor r = on_cpu ? dot_blas_scalar(a, b) : Tensor();
     return r.defined() ? r : matmul_impl(a, b, {}, false);
   }
   // N-D b: sum over a's last axis and b's second-to-last; result a.shape[:-1] + b.shape[:-2] + b.shape[-1:]

@@ -25,6 +25,14 @@ Tensor alloc_float(const Shape& shape, DType dtype, const char* op) {
     if (d < 0) throw ValueError(op_msg(op, "negative dimensions are not allowed (shape " + shape_str(shape) + ")"));
   return new_tensor(shape, dtype);
 }
+
+// Samples on the default device (default_device(): the innermost DeviceGuard's). A GPU gets the
+// host-generated stream copied over, so its values equal the CPU's bit for bit: the same seed
+// gives the same numbers on every device (reproducible across devices, by design).
+Tensor on_default_device(const Tensor& t) {
+  const Device d = default_device();
+  return d.is_cpu() ? t : t.to(d);
+}
 }  // namespace
 
 Generator::Generator(uint64_t seed) {
@@ -69,7 +77,7 @@ Tensor Generator::normal(const Shape& shape, double loc, double scale, DType dty
     T* p = out.data<T>();
     for (int64_t i = 0, n = out.size(); i < n; ++i) p[i] = convert<T>(loc + scale * next_normal());
   });
-  return out;
+  return on_default_device(out);
 }
 
 Tensor Generator::uniform(const Shape& shape, double low, double high, DType dtype) {
@@ -88,7 +96,7 @@ Tensor Generator::uniform(const Shape& shape, double low, double high, DType dty
       p[i] = v;
     }
   });
-  return out;
+  return on_default_device(out);
 }
 
 Generator default_rng(uint64_t seed) { return Generator(seed); }

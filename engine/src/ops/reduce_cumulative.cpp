@@ -7,14 +7,72 @@
 
 namespace parity {
 namespace {
+// The CUDA path: one kernel call over every row along `ax` (engine/src/cuda/reduce.cu), or over
+// src flattened in C order (ax < 0, into a 1-d result), reading src's dtype and accumulating in
+// `acc` where the kernel takes that pair, else after a device cast of src to acc.
+Tensor run_scan(const Tensor& src, int64_t ax, DType acc, const Tensor& res, bool prod, const char* op) {
+  cuda::ScanArgs a;
+  if (ax < 0) {
+    reduce::pack_dims(src.shape(), src.byte_strides(), a.row_ndim, a.row_shape, a.row_strides, op);
+    if (a.row_ndim == 0) {  // one element
+      a.row_ndim = 1;
+      a.row_shape[0] = 1;
+    }
+    a.nrows = 1;
+    a.n = src.size();
+    a.out_step = res.itemsize();
+    a.in = static_cast<const char*>(src.device_ptr());
+    a.out = static_cast<char*>(res.device_ptr());
+    return cuda::scan(prod, src.dtype(), acc, a, res.device().index) ? res : Tensor();
+  }
+  Shape outer;
+  std::vector<int64_t> si, so;
+  const Strides bi = src.byte_strides(), bo = res.byte_strides();
+  for (int64_t i = 0; i < src.ndim(); ++i)
+    if (i != ax) {
+      outer.push_back(src.shape()[i]);
+      si.push_back(bi[i]);
+      so.push_back(bo[i]);
+    }
+  if (outer.size() > static_cast<size_t>(cuda::kMaxDims))
+    throw NotImplementedError(op_msg(op, "no CUDA kernel for more than " + std::to_string(cuda::kMaxDims) + " dimensions"));
+  a.ndim = static_cast<int>(outer.size());
+  a.nrows = 1;
+  for (int i = 0; i < a.ndim; ++i) {
+    a.shape[i] = outer[static_cast<size_t>(i)];
+    a.in_strides[i] = si[static_cast<size_t>(i)];
+    a.out_strides[i] = so[static_cast<size_t>(i)];
+    a.nrows *= a.shape[i];
+  }
+  a.n = src.shape()[ax];
+  a.in_step = bi[ax];
+  a.out_step = bo[ax];
+  a.in = static_cast<const char*>(src.device_ptr());
+  a.out = static_cast<char*>(res.device_ptr());
+  return cuda::scan(prod, src.dtype(), acc, a, res.device().index) ? res : Tensor();
+}
+
+Tensor cumulative_device(const Tensor& src, int64_t ax, DType acc, const OutArg& out, bool prod, const char* op) {
+  const Device dev = src.device();
+  check_device_available(dev, op);
+  reduce::check_out_device(dev, out, op);
+  Tensor res = new_tensor(ax < 0 ? Shape{src.size()} : src.shape(), acc, op, dev);
+  if (src.size() == 0) return res;
+  if (run_scan(src, ax, acc, res, prod, op).defined()) return res;
+  if (src.dtype() != acc && run_scan(reduce::cast_keep_layout(src, acc), ax, acc, res, prod, op).defined()) return res;
+  throw NotImplementedError(op_msg(op, std::string("no CUDA kernel for ") + name(src.dtype()) + " -> " + name(acc)));
+}
+
 Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype,
                   const OutArg& out, bool prod, const char* op) {
   reduce::check_defined(x, op);
   Tensor src = x;
   int64_t ax = 0;
-  if (!axis || x.ndim() == 0) {  // a 0-d input accumulates as shape (1,), like NumPy
+  const bool flat = !axis || x.ndim() == 0;
+  if (flat) {  // a 0-d input accumulates as shape (1,), like NumPy
     if (axis) normalize_axis(*axis, 1, op);
-    src = x.reshape({-1});
+    // On a GPU the kernel reads x in place in C order (no flattening copy).
+    if (x.device().is_cpu()) src = x.reshape({-1});
   } else {
     ax = normalize_axis(*axis, x.ndim(), op);
   }
@@ -22,6 +80,7 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
   // sum dtype; the whole accumulation runs in it and is cast into out at the end.
   const DType acc = reduce::loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out,
                                        reduce::sum_dtype(x.dtype()));
+  if (!src.device().is_cpu()) return reduce::finish(cumulative_device(src, flat ? -1 : ax, acc, out, prod, op), out, op);
   src = reduce::cast_keep_layout(src, acc);
   Tensor res = new_tensor(src.shape(), acc);
   Shape outer;

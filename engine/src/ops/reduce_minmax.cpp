@@ -32,6 +32,15 @@ Tensor extreme(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& o
   // and reads it back into the loop dtype: uint16 64459 into a uint8 out starts from 203.
   const UFuncDef& uf = skip_nan ? (is_max ? ufunc_fmax() : ufunc_fmin()) : (is_max ? ufunc_maximum() : ufunc_minimum());
   const DType loop = reduce::loop_dtype(uf, x.dtype(), std::nullopt, out, x.dtype());
+  if (!x.device().is_cpu()) {
+    // The CUDA kernel selects in the loop dtype. (NumPy's start from each output's first element
+    // cast through out's dtype, for an out= of another dtype, is not reproduced there.)
+    reduce::check_out_device(x.device(), out, op);
+    const Tensor src = reduce::cast_keep_layout(x, loop);
+    const cuda::ReduceOp rop = skip_nan ? (is_max ? cuda::ReduceOp::nanmax : cuda::ReduceOp::nanmin)
+                                        : (is_max ? cuda::ReduceOp::max : cuda::ReduceOp::min);
+    return reduce::finish(reduce::reduce_device(rop, src, axis, keepdims, loop, false, op), out, op);
+  }
   const bool via_out = out.tensor && out.tensor->defined() && out.tensor->dtype() != loop;
   // With via_out both copies are dense in one axis order, so an element sits at the same offset.
   const Tensor src = via_out ? reduce::copy_keep_layout(x, loop) : reduce::cast_keep_layout(x, loop);
@@ -74,13 +83,16 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
   reduce::check_defined(x, op);
   Tensor src = x;
   Shape shape;  // the result's shape
-  if (!axis || x.ndim() == 0) {  // flattened in C order; a 0-d input acts as shape (1,)
+  const bool flat = !axis || x.ndim() == 0;
+  const bool gpu = !x.device().is_cpu();  // the kernel reads x in place: no flattening copy there
+  if (flat) {  // flattened in C order; a 0-d input acts as shape (1,)
     if (axis) normalize_axis(*axis, 1, op);
-    src = x.reshape({-1});
+    if (!gpu) src = x.reshape({-1});
     if (keepdims) shape.assign(x.ndim(), 1);
   }
-  const int64_t ax = (!axis || x.ndim() == 0) ? 0 : normalize_axis(*axis, x.ndim(), op);
-  reduce::Plan p = reduce::make_plan(src, std::vector<int64_t>{ax}, keepdims, op);
+  const int64_t ax = flat ? 0 : normalize_axis(*axis, x.ndim(), op);
+  reduce::Plan p = flat && gpu ? reduce::make_plan(x, std::nullopt, keepdims, op)  // its count only
+                               : reduce::make_plan(src, std::vector<int64_t>{ax}, keepdims, op);
   if (axis && x.ndim() > 0) shape = p.result_shape;
   if (p.count == 0)
     throw ValueError(op_msg(op, std::string("attempt to get ") + (is_max ? "argmax" : "argmin") +
@@ -90,6 +102,26 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
   if (out.tensor && out.tensor->defined() && !can_cast(out.tensor->dtype(), DType::Int64, Casting::safe))
     throw TypeError(op_msg(op, std::string("Cannot cast scalar from dtype('") + name(out.tensor->dtype()) +
                                    "') to dtype('int64') according to the rule 'safe'"));
+  if (gpu) {
+    // The reduced run in C order (the flattened input, or the axis), without copying x: the
+    // kernel's index is then the C-order position, as the CPU's.
+    reduce::check_out_device(x.device(), out, op);
+    Shape outer, red;
+    std::vector<int64_t> os, rs;
+    const Strides bs = x.byte_strides();
+    for (int64_t i = 0; i < x.ndim(); ++i) {
+      const bool reduced = flat || i == ax;
+      (reduced ? red : outer).push_back(x.shape()[i]);
+      (reduced ? rs : os).push_back(bs[i]);
+    }
+    if (out.tensor && out.tensor->defined() && out.tensor->shape() != shape)
+      throw ValueError(op_msg(op, std::string("output array does not match result of np.") +
+                                      (is_max ? "argmax" : "argmin")));
+    Tensor r = reduce::run_reduce_device(is_max ? cuda::ReduceOp::argmax : cuda::ReduceOp::argmin, x, outer, os, red, rs,
+                                         shape, DType::Int64, op);
+    if (!r.defined()) throw NotImplementedError(op_msg(op, std::string("no CUDA kernel for ") + name(x.dtype())));
+    return reduce::finish(r, out, op);
+  }
   Tensor res = new_tensor(shape, DType::Int64);
   int64_t* o = res.data<int64_t>();
   dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {

@@ -14,7 +14,12 @@ namespace {
 
 // np.intp(n): a strong int64, so float32 / count runs the float64 loop (not float32, as a weak
 // Python int would).
-Tensor intp(int64_t n) { return full({}, Scalar(n), DType::Int64); }
+// A CPU 0-d tensor (whatever the default device), so that it joins an op on any device.
+Tensor intp(int64_t n) {
+  Tensor t = new_tensor({}, DType::Int64);
+  *t.data<int64_t>() = n;
+  return t;
+}
 
 // um.true_divide(t, count, out=t, casting='unsafe'): the loop for (t's dtype, intp) (float64, or
 // complex128 for complex t), cast back into t. NumPy's scalar path, t.dtype.type(t / count),

@@ -51,6 +51,12 @@ Tensor sum_like(const Tensor& x, const Axes& axis, bool keepdims, std::optional<
   check_defined(x, op);
   const DType acc = loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out, sum_dtype(x.dtype()));
   Plan p = make_plan(x, axis, keepdims, op);  // checks the axes before any copy
+  if (!x.device().is_cpu()) {  // the CUDA kernels: a tree sum (see engine/src/cuda/reduce.cu)
+    check_out_device(x.device(), out, op);
+    const Tensor src = nan ? zero_nans(x) : x;
+    return finish(reduce_device(prod ? cuda::ReduceOp::prod : cuda::ReduceOp::sum, src, axis, keepdims, acc, true, op),
+                  out, op);
+  }
   Tensor src = nan ? zero_nans(x) : x;
   src = cast_keep_layout(src, acc);
   if (!src.is_same_view(x)) p = make_plan(src, axis, keepdims, op);
@@ -88,10 +94,10 @@ Tensor prod_others(const Tensor& x, const Tensor& out, const Axes& axis, bool ke
   Shape vs = ks;
   vs.push_back(n);
   Tensor v = x.transpose(perm).reshape(vs);
-  Shape one = ks;
-  one.push_back(1);
   auto excl = [&](const Tensor& t) {  // [1, t0, t0 t1, ...] along the last axis
-    return cumprod(concatenate({ones(one, t.dtype()), t.index({ellipsis, Slice(std::nullopt, -1)})}, -1), -1);
+    // ones of shape (..., 1) on t's device, whatever the default device (n > 0: x has a zero)
+    Tensor one = ones_like(t.index({ellipsis, Slice(0, 1)}));
+    return cumprod(concatenate({one, t.index({ellipsis, Slice(std::nullopt, -1)})}, -1), -1);
   };
   Tensor others = multiply(excl(v), excl(v.flip(AxisList(-1))).flip(AxisList(-1)));
   std::vector<int64_t> inv(perm.size());

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../convert.h"
+#include "../cuda/backend.h"
 #include "parity/ops.h"
 
 namespace parity {
@@ -277,6 +278,27 @@ Tensor cast_keep_layout(const Tensor& x, DType d);
 bool nan_aware(DType d);
 // x with NaNs (either part, for complex) replaced by zero; x itself when !nan_aware(x.dtype()).
 Tensor zero_nans(const Tensor& x);
+
+// ---- the device path (CUDA) ----
+// The front end keeps every check; only the kernel differs by device. reduce_device runs `rop`
+// over the plan's elements of src (on a GPU) into a new tensor of dtype `out` on src's device.
+// When the backend has no kernel for (src's dtype, out), src is first cast to `out` on the
+// device (sum-like ops only, `cast_first`); NotImplementedError "[op] no CUDA kernel for ..."
+// otherwise. Never reads device memory on the host.
+Tensor reduce_device(cuda::ReduceOp rop, const Tensor& src, const Axes& axis, bool keepdims, DType out,
+                     bool cast_first, const char* op);
+// The kernel call itself: outputs in C order over outer_shape (result_shape holds as many), each
+// reducing red_shape's elements in C order (byte strides relative to src's first element); an
+// undefined Tensor when the backend has no kernel for (src's dtype, out).
+Tensor run_reduce_device(cuda::ReduceOp rop, const Tensor& src, const Shape& outer_shape,
+                         const std::vector<int64_t>& outer_strides, const Shape& red_shape,
+                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op);
+// Dimensions of size 1 dropped and neighbours merged where the strides allow, into a kernel's
+// fixed arrays (NotImplementedError naming op beyond cuda::kMaxDims).
+void pack_dims(const Shape& shape, const std::vector<int64_t>& strides, int& nd, int64_t* dims, int64_t* st,
+               const char* op);
+// out= on another device than the op's (a CPU 0-d out excepted): RuntimeError naming both.
+void check_out_device(Device dev, const OutArg& out, const char* op);
 
 // ---- autograd helpers for the reductions' derivatives ----
 // g (the gradient of a reduction of an `xshape` input over `axis`) with the reduced axes put back
