@@ -433,7 +433,11 @@ Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
     return autograd::record("index", detach().index(idx), {*this}, [idx, s = shape_](const Tensor& g) {
       int64_t n = 1;
       for (int64_t d : s) n *= d;
-      Tensor pos = arange(Scalar(n)).reshape(s).index(idx);
+      Tensor pos;
+      {
+        DeviceGuard cpu(Device::cpu);  // positions are read on the host
+        pos = arange(Scalar(n)).reshape(s).index(idx);
+      }
       return std::vector<Tensor>{index_scatter_add(g, pos, s)};
     });
   const char* op = "index";

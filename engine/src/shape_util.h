@@ -30,6 +30,9 @@ std::string byte_size_str(int64_t nbytes);
 // "[op] Unable to allocate 4.00 EiB for an array with shape (...) and data type float64".
 std::shared_ptr<Storage> alloc_storage(const Shape& shape, DType dtype, const char* op,
                                        Device device = Device::cpu);
+// zeros(shape, dtype) on `device`, whatever the default device (engine/src/ops/creation.cpp): for
+// the engine's own temporaries, which belong where their operands are, not under a DeviceGuard's device.
+Tensor zeros_on(const Shape& shape, DType dtype, Device device);
 // A fresh C-contiguous tensor on `device`; `op` names the caller in errors.
 Tensor new_tensor(const Shape& shape, DType dtype, const char* op = "empty", Device device = Device::cpu);
 

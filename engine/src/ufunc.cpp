@@ -359,7 +359,7 @@ bool has_cuda_kernel(const std::string& op, DType dtype) {
   PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X
   if (!uf) return cuda::has_op_kernel(op.c_str(), dtype);
-  Tensor x = zeros({}, dtype);
+  Tensor x = zeros_on({}, dtype, Device::cpu);
   ArrayLike a(x), b(x);
   try {
     const LoopSig& l = uf->nin == 1 ? resolve_loop(*uf, {&a}) : resolve_loop(*uf, {&a, &b});

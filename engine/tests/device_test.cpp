@@ -155,6 +155,20 @@ TEST_F(CudaDevice, UfuncsMatchTheCpu) {
   EXPECT_TRUE(allclose(got, want, 1e-15, 0));
 }
 
+TEST_F(CudaDevice, GuardPlacesCreationNotTheEnginesTemporaries) {
+  DeviceGuard on(Device::cuda);
+  EXPECT_EQ(zeros({3}).device(), Device::cuda);
+  EXPECT_EQ(arange(4).device(), Device::cuda);
+  // CPU tensors' ops and their gradients stay on the CPU under the guard.
+  Tensor x = zeros_like(linspace(0, 1, 6).to(Device::cpu)).to(Device::cpu);
+  x.requires_grad_();
+  std::vector<Tensor> parts = split(x, {2}, 0);
+  sum(multiply(parts[1], parts[1])).backward();
+  EXPECT_EQ(x.grad().device(), Device::cpu);
+  Tensor r = repeat(x.detach(), {2}, 0);
+  EXPECT_EQ(r.device(), Device::cpu);
+}
+
 TEST_F(CudaDevice, BackwardRunsOnTheGpu) {
   Tensor x = linspace(-2, 2, 7).to(Device::cuda);
   x.requires_grad_();

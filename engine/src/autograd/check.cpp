@@ -6,6 +6,7 @@
 
 #include "parity/errors.h"
 #include "parity/gradcheck.h"
+#include "../shape_util.h"
 #include "parity/ops.h"
 
 namespace parity::autograd {
@@ -34,11 +35,11 @@ std::vector<Tensor> widen(const std::vector<Tensor>& in) {
 }
 
 Tensor unit_projection(const Tensor& like, int64_t k, bool imag) {
-  Tensor v = zeros(like.shape(), like.dtype());
+  Tensor v = zeros_on(like.shape(), like.dtype(), Device::cpu);  // written on the host
   Tensor f = v.reshape({-1});
   if (is_complex(like.dtype())) f.data<cd>()[k] = imag ? cd(0, 1) : cd(1, 0);
   else f.data<double>()[k] = 1.0;
-  return v;
+  return v.to(like.device());
 }
 }  // namespace
 

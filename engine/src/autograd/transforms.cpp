@@ -7,6 +7,7 @@
 #include "parity/errors.h"
 #include "parity/ops.h"
 #include "parity/transforms.h"
+#include "../shape_util.h"
 
 namespace parity::autograd {
 
@@ -15,10 +16,10 @@ namespace {
 // complex128 and cast, since data<T>() does not check T against the dtype (float32 outputs).
 Tensor unit_like(const Tensor& like, int64_t k) {
   const bool cx = is_complex(like.dtype());
-  Tensor v = zeros({like.size()}, cx ? DType::Complex128 : DType::Float64);
+  Tensor v = zeros_on({like.size()}, cx ? DType::Complex128 : DType::Float64, Device::cpu);  // written on the host
   if (cx) v.data<std::complex<double>>()[k] = 1.0;
   else v.data<double>()[k] = 1.0;
-  return v.reshape(like.shape()).astype(like.dtype());
+  return v.reshape(like.shape()).astype(like.dtype()).to(like.device());
 }
 
 // Fresh leaves requiring grad with the inputs' values (the caller's tensors are not touched).
@@ -94,7 +95,7 @@ Tensor jacobian(const std::function<Tensor(const Tensor&)>& f, const Tensor& x) 
   for (int64_t k = 0; k < y.size(); ++k) rows.push_back(pull(unit_like(y, k))[0]);
   Shape s = y.shape();
   s.insert(s.end(), x.shape().begin(), x.shape().end());
-  if (rows.empty()) return zeros(s, x.dtype());
+  if (rows.empty()) return zeros_on(s, x.dtype(), x.device());
   return stack(rows).reshape(s);
 }
 
@@ -110,13 +111,13 @@ Tensor batch_jacobian(const std::function<Tensor(const Tensor&)>& f, const Tenso
   // d y[b, j] / d x[b] at once: per (= one output row's size) vjps, not B * per.
   std::vector<Tensor> cols;  // d y[:, j] / d x, each (B,) + x.shape[1:]
   for (int64_t j = 0; j < per; ++j) {
-    Tensor e = unit_like(zeros(row_shape, y.dtype()), j);
+    Tensor e = unit_like(zeros_on(row_shape, y.dtype(), y.device()), j);
     cols.push_back(pull(broadcast_to(e, y.shape()).copy())[0]);
   }
   Shape s{b};
   s.insert(s.end(), row_shape.begin(), row_shape.end());
   s.insert(s.end(), x.shape().begin() + 1, x.shape().end());
-  if (cols.empty()) return zeros(s, x.dtype());
+  if (cols.empty()) return zeros_on(s, x.dtype(), x.device());
   return stack(cols, 1).reshape(s);
 }
 

@@ -60,6 +60,7 @@ static Tensor alloc_empty(const Shape& shape, DType dtype, const char* op, Devic
 Tensor empty(const Shape& shape, DType dtype) { return alloc_empty(shape, dtype, "empty", default_device()); }
 
 Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zeros", default_device()); }
+Tensor zeros_on(const Shape& shape, DType dtype, Device device) { return zeroed(shape, dtype, "zeros", device); }
 
 Tensor ones(const Shape& shape, DType dtype) {
   return moved_to(filled(shape, Scalar(true), dtype, "ones"), default_device());

@@ -124,7 +124,7 @@ std::vector<Tensor> record_pieces(std::vector<Tensor> pieces, const std::vector<
       Shape before = s, after = s;
       before[static_cast<size_t>(axis)] = start;
       after[static_cast<size_t>(axis)] = s[static_cast<size_t>(axis)] - stop;
-      return std::vector<Tensor>{concatenate({zeros(before, g.dtype()), g, zeros(after, g.dtype())}, axis)};
+      return std::vector<Tensor>{concatenate({zeros_on(before, g.dtype(), g.device()), g, zeros_on(after, g.dtype(), g.device())}, axis)};
     });
   }
   return pieces;

@@ -430,7 +430,7 @@ Tensor dot_blas_scalar(const Tensor& a, const Tensor& b) {
   }
   Tensor r = new_tensor(rshape, rdt);
   if (r.size() == 0) return r;
-  if (a.ndim() > 0 && b.ndim() > 0 && a.shape(-1) == 0) return zeros(rshape, rdt);  // empty sum
+  if (a.ndim() > 0 && b.ndim() > 0 && a.shape(-1) == 0) return zeros_on(rshape, rdt, r.device());  // empty sum
   dispatch<DTypeList<DType::Float32, DType::Float64, DType::Complex64, DType::Complex128>>(rdt, "dot", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T sv = s.data<T>()[0];

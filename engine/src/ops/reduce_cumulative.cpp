@@ -139,7 +139,7 @@ Tensor conj_if_complex(const Tensor& t) { return is_complex(t.dtype()) ? conj(t)
 Tensor cumprod_grad_direct(const Tensor& g, const Tensor& x, int64_t ax) {
   Tensor xc = x.moveaxis({ax}, {-1}).astype(DType::Complex128).contiguous();
   Tensor gc = g.moveaxis({ax}, {-1}).astype(DType::Complex128).contiguous();
-  Tensor res = zeros(xc.shape(), DType::Complex128);
+  Tensor res = zeros_on(xc.shape(), DType::Complex128, Device::cpu);  // filled on the host below
   const int64_t n = xc.ndim() ? xc.shape(-1) : 1, rows = n ? xc.size() / n : 0;
   const complex128_t* px = xc.data<complex128_t>();
   const complex128_t* pg = gc.data<complex128_t>();

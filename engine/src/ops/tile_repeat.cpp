@@ -114,7 +114,7 @@ Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optiona
   if (!autograd::needs_grad({x})) return repeat_impl(x, repeats, axis, &ax, &reps);
   Tensor r = repeat_impl(x.detach(), repeats, axis, &ax, &reps);
   return autograd::record("repeat", r, {x}, [s = x.shape(), ax, reps](const Tensor& g) {
-    if (reps.empty()) return std::vector<Tensor>{zeros(s, g.dtype())};
+    if (reps.empty()) return std::vector<Tensor>{zeros_on(s, g.dtype(), g.device())};
     const bool uniform = std::all_of(reps.begin(), reps.end(), [&](int64_t v) { return v == reps[0]; });
     if (uniform && !reps.empty() && reps[0] > 0) {
       Shape gs = g.shape();
@@ -129,7 +129,7 @@ Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optiona
     for (size_t i = 0; i + 1 < reps.size(); ++i) bounds.push_back(pos += reps[i]);
     std::vector<Tensor> parts = split(g, bounds, ax);
     for (size_t i = 0; i < parts.size(); ++i)
-      parts[i] = reps[i] ? sum(parts[i], AxisList(ax), true) : zeros(one, g.dtype());
+      parts[i] = reps[i] ? sum(parts[i], AxisList(ax), true) : zeros_on(one, g.dtype(), g.device());
     return std::vector<Tensor>{concatenate(parts, ax).reshape(s)};
   });
 }
