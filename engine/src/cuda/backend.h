@@ -6,6 +6,7 @@
 // engine/src/cuda/no_cuda.cpp otherwise, whose functions raise "built without CUDA" (MLX's no_gpu).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "parity/device.h"
 #include "parity/dtype.h"
@@ -57,5 +58,17 @@ ElementwiseFn ufunc_kernel(const char* ufunc, const DType* in, int nin, DType ou
 bool has_op_kernel(const char* op, DType dtype);
 // Strided copy with NumPy's unsafe cast from `from` to `to` (operands: source, destination).
 ElementwiseFn cast_kernel(DType from, DType to);
+
+// The CPU's ufunc loops that have no CUDA kernel, each with the reason: the one list (in
+// missing_kernels.cpp) that OpInfo's dtypes_cuda follow through has_cuda_kernel (device.h). A
+// test checks that every CPU loop has a kernel or is listed here, and that no entry is stale.
+// `in` is the loop's first input dtype (the loops listed all have inputs of one dtype).
+// Empty in a build without CUDA, where no loop has a kernel.
+struct MissingKernel {
+  const char* ufunc;  // NumPy's name (UFuncDef::name)
+  DType in;
+  const char* reason;
+};
+const std::vector<MissingKernel>& missing_ufunc_kernels();
 
 }  // namespace parity::cuda

@@ -24,5 +24,9 @@ void synchronize(int) {}
 ElementwiseFn ufunc_kernel(const char*, const DType*, int, DType) { return nullptr; }
 ElementwiseFn cast_kernel(DType, DType) { return nullptr; }
 bool has_op_kernel(const char*, DType) { return false; }
+const std::vector<MissingKernel>& missing_ufunc_kernels() {
+  static const std::vector<MissingKernel> none;  // no backend: has_cuda_kernel is false throughout
+  return none;
+}
 
 }  // namespace parity::cuda
