@@ -1,5 +1,7 @@
 #pragma once
-// Value conversion between storage types with NumPy's casting semantics (astype, unsafe).
+// Value conversion between storage types with NumPy's casting semantics (astype, unsafe). nvcc
+// compiles it for the GPU too (PARITY_HD, parity/half.h): the CUDA cast kernels call it, with
+// engine/src/kernels/common.h's complex type in place of std::complex.
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -12,7 +14,7 @@ namespace parity {
 
 // float -> integer as NumPy does on x86-64: out-of-range and NaN give the "integer indefinite"
 // value of the 32- or 64-bit conversion, then truncation to the target width; never UB.
-template <class To> To float_to_int(double v) {
+template <class To> PARITY_HD To float_to_int(double v) {
   if constexpr (std::is_same_v<To, uint64_t>) {
     // NumPy converts v >= 2^63 as int64(v - 2^63) + 2^63, so +inf and v >= 2^64 wrap to 0;
     // NaN and v < -2^63 give the indefinite 2^63.
@@ -28,7 +30,7 @@ template <class To> To float_to_int(double v) {
   }
 }
 
-template <class To, class From> inline To convert(From v) {
+template <class To, class From> PARITY_HD inline To convert(From v) {
   if constexpr (std::is_same_v<To, From>) {
     return v;
   } else if constexpr (is_complex_v<From>) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "convert.h"
+#include "kernels/common.h"
 #include "iter.h"
 #include "parity/ops.h"
 #include "simd/simd.h"
@@ -72,30 +73,8 @@ inline Tensor apply_binary(const UFuncDef& uf, const ArrayLike& a, const ArrayLi
 // Which loop serves these input dtypes (or TypeError, as NumPy's _UFuncNoLoopError).
 const LoopSig& resolve_loop(const UFuncDef& uf, UFuncArgs inputs);
 
-// ---- loop lists, in NumPy's order ----
-template <class... Ts> struct TypeList {};
-using BoolLoop = TypeList<bool>;
-using IntLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
-using BoolIntLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
-using RealFloatLoops = TypeList<float16_t, float, double, bfloat16_t>;
-using FloatLoops = TypeList<float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
-using IntRealFloatLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
-                                   uint64_t, float16_t, float, double, bfloat16_t>;
-using NumericLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
-                              uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
-using AllLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
-                          uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
-using BoolRealLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
-                               uint64_t, float16_t, float, double, bfloat16_t>;
-template <class... A, class... B> auto concat(TypeList<A...>, TypeList<B...>) -> TypeList<A..., B...>;
-template <class A, class B> using Concat = decltype(concat(A{}, B{}));
-
-// Output storage type for input T when the kernel returns R: a float result of a 16-bit float
-// input is stored back as that 16-bit type.
-template <class T, class R>
-using out_storage_t = std::conditional_t<is_half_v<T> && std::is_same_v<R, float>, T,
-                      std::conditional_t<is_half_v<T> && std::is_same_v<R, std::complex<float>>,
-                                         std::complex<float>, R>>;
+// The loop lists (TypeList, AllLoops, FloatLoops ...) and out_storage_t live in kernels/common.h,
+// shared with the CUDA kernels; the scalar kernels themselves in kernels/unary.h and binary.h.
 
 // A kernel struct may name vectorized float32/float64 routines (simd/simd.h) as
 //   static constexpr simd::Unary simd_fn{simd::exp, simd::exp};   (simd::Binary for two inputs)

@@ -6,6 +6,7 @@
 // engine/src/cuda/no_cuda.cpp otherwise, whose functions raise "built without CUDA" (MLX's no_gpu).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "parity/device.h"
 #include "parity/dtype.h"
@@ -130,5 +131,17 @@ struct IndexArgs {
 };
 void index_gather(const IndexArgs& a, int device);
 void index_scatter(const IndexArgs& a, int device);
+
+// The CPU's ufunc loops that have no CUDA kernel, each with the reason: the one list (in
+// missing_kernels.cpp) that OpInfo's dtypes_cuda follow through has_cuda_kernel (device.h). A
+// test checks that every CPU loop has a kernel or is listed here, and that no entry is stale.
+// `in` is the loop's first input dtype (the loops listed all have inputs of one dtype).
+// Empty in a build without CUDA, where no loop has a kernel.
+struct MissingKernel {
+  const char* ufunc;  // NumPy's name (UFuncDef::name)
+  DType in;
+  const char* reason;
+};
+const std::vector<MissingKernel>& missing_ufunc_kernels();
 
 }  // namespace parity::cuda

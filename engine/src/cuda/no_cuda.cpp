@@ -24,6 +24,10 @@ void synchronize(int) {}
 ElementwiseFn ufunc_kernel(const char*, const DType*, int, DType) { return nullptr; }
 ElementwiseFn cast_kernel(DType, DType) { return nullptr; }
 bool has_op_kernel(const char*, DType) { return false; }
+const std::vector<MissingKernel>& missing_ufunc_kernels() {
+  static const std::vector<MissingKernel> none;  // no backend: has_cuda_kernel is false throughout
+  return none;
+}
 
 void fill_zero(void*, int64_t, int) { no_cuda("cuda fill"); }
 bool reduce(ReduceOp, DType, DType, const ReduceArgs&, int) { return false; }

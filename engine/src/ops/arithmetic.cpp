@@ -5,48 +5,15 @@
 namespace parity {
 
 namespace {
-// Integer arithmetic wraps like NumPy's; done in unsigned to avoid signed-overflow UB.
-template <class T> T wrap_add(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-}
-template <class T> T wrap_sub(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-}
-template <class T> T wrap_mul(T a, T b) {
-  using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
-}
-
-struct Add {
+// The scalar kernels are kern:: (kernels/binary.h, shared with CUDA); the CPU adds Highway loops.
+struct Add : kern::Add {
   static constexpr simd::Binary simd_fn{simd::add, simd::add};  // float32/float64 loops
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_same_v<T, bool>) return a || b;
-    else if constexpr (std::is_integral_v<T>) return wrap_add(a, b);
-    else return a + b;
-  }
 };
-struct Subtract {
+struct Subtract : kern::Subtract {
   static constexpr simd::Binary simd_fn{simd::subtract, simd::subtract};  // float32/float64 loops
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_integral_v<T>) return wrap_sub(a, b);
-    else return a - b;
-  }
 };
-struct Multiply {
+struct Multiply : kern::Multiply {
   static constexpr simd::Binary simd_fn{simd::multiply, simd::multiply};  // float32/float64 loops
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_same_v<T, bool>) return a && b;
-    else if constexpr (std::is_integral_v<T>) return wrap_mul(a, b);
-    else if constexpr (is_complex_v<T>) {
-      // NumPy's SIMD loop (simd_cmul, AVX2 fmaddsub): the a.real products are fused, the a.imag ones
-      // rounded first; no C99 Annex G inf recovery. (1e38-6j)*(-inf-7j) is -inf+infj in complex64.
-      const auto ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
-      return T(std::fma(ar, br, -(ai * bi)), std::fma(ar, bi, ai * br));
-    }
-    else return a * b;
-  }
 };
 }  // namespace
 

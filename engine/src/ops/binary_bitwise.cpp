@@ -6,30 +6,11 @@
 namespace parity {
 
 namespace {
-struct BitAnd { template <class T> T operator()(T a, T b) const { return static_cast<T>(a & b); } };
-struct BitOr { template <class T> T operator()(T a, T b) const { return static_cast<T>(a | b); } };
-struct BitXor { template <class T> T operator()(T a, T b) const { return static_cast<T>(a ^ b); } };
-
-constexpr int kBits(size_t bytes) { return static_cast<int>(bytes * 8); }
-// NumPy compares the count as size_t, so a negative count is out of range too.
-template <class T> bool shift_in_range(T b) {
-  if constexpr (std::is_signed_v<T>) return b >= 0 && b < kBits(sizeof(T));
-  else return b < static_cast<T>(kBits(sizeof(T)));
-}
-struct LeftShift {
-  template <class T> T operator()(T a, T b) const {
-    using U = std::make_unsigned_t<T>;
-    if (!shift_in_range(b)) return 0;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) << b));
-  }
-};
-struct RightShift {
-  template <class T> T operator()(T a, T b) const {
-    if (shift_in_range(b)) return static_cast<T>(a >> b);  // arithmetic shift for signed (C++20)
-    if constexpr (std::is_signed_v<T>) return a < 0 ? T(-1) : T(0);
-    else return 0;
-  }
-};
+using kern::BitAnd;  // kernels/binary.h, shared with CUDA
+using kern::BitOr;
+using kern::BitXor;
+using kern::LeftShift;
+using kern::RightShift;
 }  // namespace
 
 PARITY_UFUNC2(bitwise_and, "bitwise_and", BoolIntLoops, BitAnd)

@@ -11,34 +11,12 @@
 namespace parity {
 
 namespace {
-template <class T> bool has_nan(const T& v) {
-  if constexpr (is_complex_v<T>) return std::isnan(v.real()) || std::isnan(v.imag());
-  else if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
-  else return false;
-}
-template <class T> bool lt(const T& a, const T& b) {
-  if constexpr (is_complex_v<T>) {
-    if (has_nan(a) || has_nan(b)) return false;
-    return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
-  } else {
-    return a < b;
-  }
-}
-template <class T> bool le(const T& a, const T& b) {
-  if constexpr (is_complex_v<T>) {
-    if (has_nan(a) || has_nan(b)) return false;
-    return a.real() < b.real() || (a.real() == b.real() && a.imag() <= b.imag());
-  } else {
-    return a <= b;
-  }
-}
-
-struct Equal { template <class T> bool operator()(T a, T b) const { return a == b; } };
-struct NotEqual { template <class T> bool operator()(T a, T b) const { return a != b; } };
-struct Less { template <class T> bool operator()(T a, T b) const { return lt(a, b); } };
-struct LessEqual { template <class T> bool operator()(T a, T b) const { return le(a, b); } };
-struct Greater { template <class T> bool operator()(T a, T b) const { return lt(b, a); } };
-struct GreaterEqual { template <class T> bool operator()(T a, T b) const { return le(b, a); } };
+using kern::Equal;  // kernels/binary.h, shared with CUDA
+using kern::NotEqual;
+using kern::Less;
+using kern::LessEqual;
+using kern::Greater;
+using kern::GreaterEqual;
 
 // Exact int64/uint64 comparison: a negative int64 is below every uint64.
 template <class F, class A, class B> void mixed_loop(char** d, const int64_t* s, int64_t n, const void*) {

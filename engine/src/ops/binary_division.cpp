@@ -9,82 +9,13 @@
 namespace parity {
 
 namespace {
-// Python's float divmod: floor quotient and a remainder with the divisor's sign.
-template <class T> T float_floordiv(T a, T b) {
-  if (b == T(0)) return a / b;  // ±inf, or nan for 0/0 and nan/0
-  T mod = std::fmod(a, b);
-  T div = (a - mod) / b;
-  if (mod != T(0) && ((b < T(0)) != (mod < T(0)))) div -= T(1);
-  if (div == T(0)) return std::copysign(T(0), a / b);
-  T fl = std::floor(div);
-  if (div - fl > T(0.5)) fl += T(1);  // (a - mod) / b may land just below an integer
-  return fl;
-}
-template <class T> T float_remainder(T a, T b) {
-  T mod = std::fmod(a, b);
-  if (b == T(0)) return mod;  // nan
-  if (mod != T(0)) {
-    if ((b < T(0)) != (mod < T(0))) mod += b;
-  } else {
-    mod = std::copysign(T(0), b);
-  }
-  return mod;
-}
-
-struct Divide {
+// The scalar kernels are kern:: (kernels/binary.h, shared with CUDA); the CPU adds Highway loops.
+struct Divide : kern::Divide {
   static constexpr simd::Binary simd_fn{simd::divide, simd::divide};  // float32/float64 loops
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (is_complex_v<T>) return complex_divide(a, b);
-    else return a / b;
-  }
 };
-struct FloorDivide {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_integral_v<T>) {
-      if (b == 0) return 0;
-      if constexpr (std::is_signed_v<T>) {
-        if (b == -1) return static_cast<T>(static_cast<std::make_unsigned_t<T>>(0) - static_cast<std::make_unsigned_t<T>>(a));
-        T q = static_cast<T>(a / b);
-        if (static_cast<T>(a % b) != 0 && ((a < 0) != (b < 0))) --q;
-        return q;
-      } else {
-        return static_cast<T>(a / b);
-      }
-    } else {
-      return float_floordiv(a, b);
-    }
-  }
-};
-struct Remainder {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_integral_v<T>) {
-      if (b == 0) return 0;
-      if constexpr (std::is_signed_v<T>) {
-        if (b == -1) return 0;
-        T r = static_cast<T>(a % b);
-        if (r != 0 && ((r < 0) != (b < 0))) r = static_cast<T>(r + b);
-        return r;
-      } else {
-        return static_cast<T>(a % b);
-      }
-    } else {
-      return float_remainder(a, b);
-    }
-  }
-};
-struct FMod {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_integral_v<T>) {
-      if (b == 0) return 0;
-      if constexpr (std::is_signed_v<T>) {
-        if (b == -1) return 0;
-      }
-      return static_cast<T>(a % b);  // C's truncated remainder: the dividend's sign
-    } else {
-      return std::fmod(a, b);
-    }
-  }
-};
+using kern::FloorDivide;
+using kern::Remainder;
+using kern::FMod;
 
 // true_divide has only inexact loops; bool and integer inputs divide as float64.
 DType divide_pre(DType d) { return is_inexact(d) ? d : DType::Float64; }

@@ -9,13 +9,9 @@
 namespace parity {
 
 namespace {
-template <class T> bool truth(const T& v) {
-  if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0;
-  else return v != T(0);  // NaN is true
-}
-struct LogicalAnd { template <class T> bool operator()(T a, T b) const { return truth(a) && truth(b); } };
-struct LogicalOr { template <class T> bool operator()(T a, T b) const { return truth(a) || truth(b); } };
-struct LogicalXor { template <class T> bool operator()(T a, T b) const { return truth(a) != truth(b); } };
+using kern::LogicalAnd;  // kernels/binary.h, shared with CUDA
+using kern::LogicalOr;
+using kern::LogicalXor;
 
 // An operand as a bool array or bool weak scalar. Python ints above INT64_MAX overflow like
 // NumPy's conversion to C long.

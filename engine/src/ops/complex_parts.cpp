@@ -7,12 +7,7 @@ namespace parity {
 namespace {
 // arctan2(imag, real): for real input NumPy calls arctan2(0, x), so the loop is found from x's
 // dtype (int8 -> float16); complex gives its real dtype.
-struct Angle {
-  template <class T> auto operator()(T x) const {
-    if constexpr (is_complex_v<T>) return std::atan2(x.imag(), x.real());
-    else return std::atan2(T(0), x);
-  }
-};
+using kern::Angle;  // kernels/unary.h, shared with CUDA
 const UFuncDef& ufunc_angle() {
   static const UFuncDef def{"angle", 1, make_unary_loops<Angle>(FloatLoops{})};
   return def;

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "../ufunc.h"
+#include "../kernels/unary.h"
 
 namespace parity::unary {
 
@@ -20,18 +21,6 @@ inline DType input_dtype(const ArrayLike& x, const char* op) {
                                       "' did not contain a loop with signature matching types "
                                       "<class 'numpy.dtypes.BoolDType'> -> None"));
 }
-
-// Integer negation and multiplication wrap like NumPy's; done in unsigned to avoid UB.
-template <class T> T wrap_neg(T x) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(x)));
-}
-template <class T> T wrap_mul(T a, T b) {
-  using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
-}
-
-template <class T> inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 }  // namespace parity::unary
 

@@ -6,76 +6,29 @@
 namespace parity {
 
 namespace {
-constexpr double kLn2 = 0.693147180559945309417232121458176568;
-constexpr double kLog2E = 1.44269504088896340735992468100189214;
-constexpr double kLog10E = 0.434294481903251827651128918916605082;
-
-struct Sqrt {
+// The scalar kernels are kern:: (kernels/unary.h, shared with CUDA); the CPU adds Highway loops.
+struct Sqrt : kern::Sqrt {
   static constexpr simd::Unary simd_fn{simd::sqrt, simd::sqrt};  // float32/float64 loops
-  template <class T> T operator()(T x) const { return std::sqrt(x); }
 };
-struct Cbrt {
-  template <class T> T operator()(T x) const { return std::cbrt(x); }
-};
-struct Exp {
+using kern::Cbrt;
+struct Exp : kern::Exp {
   static constexpr simd::Unary simd_fn{simd::exp, simd::exp};  // float32/float64 loops
-  template <class T> T operator()(T x) const { return std::exp(x); }
 };
-struct Exp2 {
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) {
-      using R = typename T::value_type;
-      return std::exp(T(x.real() * R(kLn2), x.imag() * R(kLn2)));
-    } else {
-      return std::exp2(x);
-    }
-  }
-};
-struct Expm1 {
+using kern::Exp2;
+struct Expm1 : kern::Expm1 {
   static constexpr simd::Unary simd_fn{simd::expm1, simd::expm1};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) {  // exp(z) - 1 without cancellation in the real part
-      using R = typename T::value_type;
-      const R s = std::sin(x.imag() / 2);
-      return T(std::expm1(x.real()) * std::cos(x.imag()) - 2 * s * s, std::exp(x.real()) * std::sin(x.imag()));
-    } else {
-      return std::expm1(x);
-    }
-  }
 };
-struct Log {
+struct Log : kern::Log {
   static constexpr simd::Unary simd_fn{simd::log, simd::log};  // float32/float64 loops
-  template <class T> T operator()(T x) const { return std::log(x); }
 };
-template <class T> T scaled_log(T x, double k) {
-  const T l = std::log(x);
-  using R = typename T::value_type;
-  return T(l.real() * R(k), l.imag() * R(k));
-}
-struct Log2 {
+struct Log2 : kern::Log2 {
   static constexpr simd::Unary simd_fn{simd::log2, simd::log2};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) return scaled_log(x, kLog2E);
-    else return std::log2(x);
-  }
 };
-struct Log10 {
+struct Log10 : kern::Log10 {
   static constexpr simd::Unary simd_fn{simd::log10, simd::log10};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) return scaled_log(x, kLog10E);
-    else return std::log10(x);
-  }
 };
-struct Log1p {
+struct Log1p : kern::Log1p {
   static constexpr simd::Unary simd_fn{simd::log1p, simd::log1p};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) {
-      const auto re1 = x.real() + 1;
-      return T(std::log(std::hypot(re1, x.imag())), std::atan2(x.imag(), re1));
-    } else {
-      return std::log1p(x);
-    }
-  }
 };
 }  // namespace
 

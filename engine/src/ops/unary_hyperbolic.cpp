@@ -5,40 +5,17 @@
 namespace parity {
 
 namespace {
-struct Sinh {
-  template <class T> T operator()(T x) const { return std::sinh(x); }
+// The scalar kernels are kern:: (kernels/unary.h, shared with CUDA); the CPU adds Highway loops.
+struct Sinh : kern::Sinh {
   static constexpr simd::Unary simd_fn{simd::sinh, simd::sinh};  // float32/float64 loops
 };
-struct Cosh { template <class T> T operator()(T x) const { return std::cosh(x); } };
-struct Tanh {
-  template <class T> T operator()(T x) const { return std::tanh(x); }
+using kern::Cosh;
+struct Tanh : kern::Tanh {
   static constexpr simd::Unary simd_fn{simd::tanh, simd::tanh};  // float32/float64 loops
 };
-// NumPy's complex arcsinh/arccosh differ from glibc's where C99 leaves signs open or a part nan:
-// asinh(nan + i*inf) is (+-inf, nan) with the sign of the imaginary part, and acosh is built
-// from acos (w = acos(z): (|Im w|, Re w signed like Im z), a nan part making both nan).
-struct Arcsinh {
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>)
-      if (std::isnan(x.real()) && std::isinf(x.imag())) return T(x.imag(), x.real());
-    return std::asinh(x);
-  }
-};
-struct Arccosh {
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) {
-      const T w = std::acos(x);
-      const auto rx = w.real(), ry = w.imag();
-      if (std::isnan(rx) && std::isnan(ry)) return T(ry, rx);
-      if (std::isnan(rx)) return T(std::fabs(ry), rx);
-      if (std::isnan(ry)) return T(ry, ry);
-      return T(std::fabs(ry), std::copysign(rx, x.imag()));
-    } else {
-      return std::acosh(x);
-    }
-  }
-};
-struct Arctanh { template <class T> T operator()(T x) const { return std::atanh(x); } };
+using kern::Arcsinh;
+using kern::Arccosh;
+using kern::Arctanh;
 }  // namespace
 
 PARITY_UNARY(sinh, "sinh", FloatLoops, Sinh, TypeError)

@@ -9,33 +9,18 @@
 namespace parity {
 
 namespace {
-struct Floor {
+// The scalar kernels are kern:: (kernels/unary.h, shared with CUDA); the CPU adds Highway loops.
+struct Floor : kern::Floor {
   static constexpr simd::Unary simd_fn{simd::floor, simd::floor};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) return std::floor(x);
-    else return x;  // integers and bool are already integral
-  }
 };
-struct Ceil {
+struct Ceil : kern::Ceil {
   static constexpr simd::Unary simd_fn{simd::ceil, simd::ceil};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) return std::ceil(x);
-    else return x;
-  }
 };
-struct Trunc {
+struct Trunc : kern::Trunc {
   static constexpr simd::Unary simd_fn{simd::trunc, simd::trunc};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) return std::trunc(x);
-    else return x;
-  }
 };
-struct Rint {  // nearbyint: rint's value (current mode: nearest-even) without raising inexact
+struct Rint : kern::Rint {
   static constexpr simd::Unary simd_fn{simd::rint, simd::rint};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>) return T(std::nearbyint(x.real()), std::nearbyint(x.imag()));
-    else return std::nearbyint(x);
-  }
 };
 }  // namespace
 

@@ -5,13 +5,9 @@
 namespace parity {
 
 namespace {
-struct Sigmoid {
+// kernels/unary.h (shared with CUDA); the CPU adds its Highway loop.
+struct Sigmoid : kern::Sigmoid {
   static constexpr simd::Unary simd_fn{simd::expit, simd::expit};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if (x >= 0) return T(1) / (T(1) + std::exp(-x));
-    const T e = std::exp(x);  // x < 0 or nan: exp(x) <= 1
-    return e / (T(1) + e);
-  }
 };
 }  // namespace
 

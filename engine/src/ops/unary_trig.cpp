@@ -5,28 +5,19 @@
 namespace parity {
 
 namespace {
-struct Sin {
-  template <class T> T operator()(T x) const { return std::sin(x); }
+// The scalar kernels are kern:: (kernels/unary.h, shared with CUDA); the CPU adds Highway loops.
+struct Sin : kern::Sin {
   static constexpr simd::Unary simd_fn{simd::sin, simd::sin};  // float32/float64 loops
 };
-struct Cos {
-  template <class T> T operator()(T x) const { return std::cos(x); }
+struct Cos : kern::Cos {
   static constexpr simd::Unary simd_fn{simd::cos, simd::cos};  // float32/float64 loops
 };
-struct Tan { template <class T> T operator()(T x) const { return std::tan(x); } };
-// asin(+-inf + i*nan) is (nan, +-inf) in NumPy (asin(z) = swap(asinh(swap(z)))); C99 leaves the
-// sign open and glibc differs.
-struct Arcsin {
+using kern::Tan;
+struct Arcsin : kern::Arcsin {
   static constexpr simd::Unary simd_fn{simd::arcsin, simd::arcsin};  // float32/float64 loops
-  template <class T> T operator()(T x) const {
-    if constexpr (is_complex_v<T>)
-      if (std::isinf(x.real()) && std::isnan(x.imag())) return T(x.imag(), x.real());
-    return std::asin(x);
-  }
 };
-struct Arccos { template <class T> T operator()(T x) const { return std::acos(x); } };
-struct Arctan {
-  template <class T> T operator()(T x) const { return std::atan(x); }
+using kern::Arccos;
+struct Arctan : kern::Arctan {
   static constexpr simd::Unary simd_fn{simd::arctan, simd::arctan};  // float32/float64 loops
 };
 }  // namespace

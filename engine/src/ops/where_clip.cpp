@@ -4,6 +4,9 @@
 #include <complex>
 
 #include "../compile/program.h"
+#include "../cuda/backend.h"
+#include "../device_iter.h"
+#include "../kernels/binary.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "../autograd/derivatives.h"
@@ -33,28 +36,9 @@ Tensor operand_as(const ArrayLike& v, DType dt) {
 }
 
 // ---- clip ----
-template <class T> bool isnan_any(const T& v) {
-  if constexpr (is_complex_v<T>) return std::isnan(v.real()) || std::isnan(v.imag());
-  else if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
-  else return false;
-}
-template <class T> bool less(const T& a, const T& b) {
-  if constexpr (is_complex_v<T>) return a.real() == b.real() ? a.imag() < b.imag() : a.real() < b.real();
-  else return a < b;
-}
-// NumPy's clip loop (umath/clip.cpp): min(max(x, lo), hi) where max(a, b) is `isnan(a) || a > b ?
-// a : b` and min likewise, complex comparing lexicographically. So NaN in x or in a bound that is
-// reached propagates, and lo > hi gives hi; for complex only a NaN that decides a comparison counts
-// (clip(inf-0j, -inf+nanj, nan+nanj) is nan+nanj: inf > -inf keeps x, then x < nan fails).
-struct Clip {
-  template <class T> T operator()(T x, T lo, T hi) const {
-    T m = isnan_any(x) || less(lo, x) ? x : lo;
-    return isnan_any(m) || less(m, hi) ? m : hi;
-  }
-};
-// NumPy's clip loop list: no bfloat16 loop (ml_dtypes has none), so bfloat16 clips as float32.
-using ClipLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
-                           uint64_t, float16_t, float, double, complex64_t, complex128_t>;
+using kern::Clip;  // kernels/binary.h (NumPy's clip loop), shared with CUDA
+
+using kern::ClipLoops;  // no bfloat16 loop: bfloat16 clips as float32
 
 // NumPy's np.clip (_methods._clip) drops a Python-int bound at or beyond an integer array's
 // range, then calls maximum, minimum or positive instead of the clip ufunc: clip(int16, float64
@@ -114,11 +98,24 @@ Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {
   DType dt = result_type({x.dtype_operand(), y.dtype_operand()}, "where");
   Tensor xt = operand_as(x, dt), yt = operand_as(y, dt);
   Shape shape = broadcast_shape({c.shape(), xt.shape(), yt.shape()}, "where");
-  Tensor out = new_tensor(shape, dt);
-  InnerLoop loop = dispatch<AllTypes>(dt, "where", [](auto tag) -> InnerLoop {
-    return &where_loop<typename decltype(tag)::type>;
-  });
-  run_tensors(shape, {c, xt, yt, out}, loop);
+  // The common device (device_iter.h): CPU 0-d operands (and scalars) join a GPU op by value.
+  const Device dev = common_device({&c, &xt, &yt}, "where");
+  Tensor out;
+  if (!dev.is_cpu()) {
+    check_device_available(dev, "where");
+    const DType in[3] = {DType::Bool, dt, dt};
+    cuda::ElementwiseFn fn = cuda::ufunc_kernel("where", in, 3, dt);
+    if (!fn)
+      throw NotImplementedError(std::string("[where] no CUDA kernel for ") + name(dt) + " on " + to_string(dev));
+    out = new_tensor(shape, dt, "where", dev);
+    if (out.size() > 0) fn(pack_operands(shape, {c, xt, yt, out}, "where"), dev.index, nullptr);
+  } else {
+    out = new_tensor(shape, dt);
+    InnerLoop loop = dispatch<AllTypes>(dt, "where", [](auto tag) -> InnerLoop {
+      return &where_loop<typename decltype(tag)::type>;
+    });
+    run_tensors(shape, {c, xt, yt, out}, loop);
+  }
   // where is differentiable in x and y: the gradient goes to the chosen side (none to cond).
   if (!autograd::needs_grad(std::vector<const ArrayLike*>{&x, &y})) return out;
   auto orig = [](const ArrayLike& v) { return v.is_tensor() ? v.tensor() : Tensor(); };

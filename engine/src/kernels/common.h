@@ -1,0 +1,135 @@
+#pragma once
+// What the scalar kernels (engine/src/kernels/*.h) share with both compilers: PARITY_HD (host and
+// device under nvcc, nothing under g++), a math shim `km::` (std:: on the host, CUDA's device
+// math on the GPU), the GPU's stand-in for std::complex, integer wrap-around helpers, the loop
+// lists (NumPy's `ufunc.types` order) and the output storage rule for 16-bit floats.
+//
+// The CPU op files (engine/src/ops/) and the CUDA units (engine/src/cuda/ew_*.cu) instantiate the
+// same functors, so each formula is written once. On the host every km:: call is the std:: call
+// the CPU always made, so CPU results are unchanged bit for bit.
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "parity/dtype.h"
+#include "parity/half.h"  // PARITY_HD
+
+namespace parity {
+
+// ---- the GPU's complex storage and compute type ----
+// Layout-compatible with std::complex<R> (two R, real first). It has only what the kernels use:
+// parts, construction, + - (binary and unary), == and !=. Functions of complex values (exp, log,
+// sin, pow...) are std::complex's on the CPU and have no CUDA kernel (cuda/missing_kernels.h).
+template <class R> struct dcomplex {
+  using value_type = R;
+  R re_ = R(0), im_ = R(0);
+  dcomplex() = default;
+  PARITY_HD constexpr dcomplex(R r, R i = R(0)) : re_(r), im_(i) {}
+  PARITY_HD constexpr R real() const { return re_; }
+  PARITY_HD constexpr R imag() const { return im_; }
+  PARITY_HD friend constexpr dcomplex operator+(dcomplex a, dcomplex b) { return {a.re_ + b.re_, a.im_ + b.im_}; }
+  PARITY_HD friend constexpr dcomplex operator-(dcomplex a, dcomplex b) { return {a.re_ - b.re_, a.im_ - b.im_}; }
+  PARITY_HD friend constexpr dcomplex operator-(dcomplex a) { return {-a.re_, -a.im_}; }
+  PARITY_HD friend constexpr bool operator==(dcomplex a, dcomplex b) { return a.re_ == b.re_ && a.im_ == b.im_; }
+  PARITY_HD friend constexpr bool operator!=(dcomplex a, dcomplex b) { return !(a == b); }
+};
+template <class R> struct is_complex_t<dcomplex<R>> : std::true_type {};
+
+// ---- math shim ----
+namespace km {
+// Each is PARITY_HD in both nvcc passes; the body picks CUDA's float or double function on the
+// GPU and the std:: overload (real or complex) on the host.
+#ifdef __CUDA_ARCH__
+#define PARITY_KM_BODY(fn, ...)                                                    \
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);            \
+  if constexpr (std::is_same_v<T, float>) return ::fn##f(__VA_ARGS__);             \
+  else return ::fn(__VA_ARGS__);
+#else
+#define PARITY_KM_BODY(fn, ...) return std::fn(__VA_ARGS__);
+#endif
+#define PARITY_KM1(fn) \
+  template <class T> PARITY_HD inline auto fn(T x) { PARITY_KM_BODY(fn, x) }
+#define PARITY_KM2(fn) \
+  template <class T> PARITY_HD inline auto fn(T x, T y) { PARITY_KM_BODY(fn, x, y) }
+PARITY_KM1(sqrt) PARITY_KM1(cbrt) PARITY_KM1(exp) PARITY_KM1(exp2) PARITY_KM1(expm1)
+PARITY_KM1(log) PARITY_KM1(log2) PARITY_KM1(log10) PARITY_KM1(log1p)
+PARITY_KM1(sin) PARITY_KM1(cos) PARITY_KM1(tan) PARITY_KM1(asin) PARITY_KM1(acos) PARITY_KM1(atan)
+PARITY_KM1(sinh) PARITY_KM1(cosh) PARITY_KM1(tanh) PARITY_KM1(asinh) PARITY_KM1(acosh) PARITY_KM1(atanh)
+PARITY_KM1(floor) PARITY_KM1(ceil) PARITY_KM1(trunc) PARITY_KM1(nearbyint) PARITY_KM1(fabs)
+PARITY_KM2(fmod) PARITY_KM2(copysign) PARITY_KM2(atan2) PARITY_KM2(hypot) PARITY_KM2(pow)
+template <class T> PARITY_HD inline auto fma(T x, T y, T z) { PARITY_KM_BODY(fma, x, y, z) }
+#undef PARITY_KM1
+#undef PARITY_KM2
+#undef PARITY_KM_BODY
+// Classification: IEEE comparisons on the GPU (no fast-math there), std:: on the host.
+template <class T> PARITY_HD inline bool isnan(T x) {
+#ifdef __CUDA_ARCH__
+  return x != x;
+#else
+  return std::isnan(x);
+#endif
+}
+template <class T> PARITY_HD inline bool isinf(T x) {
+#ifdef __CUDA_ARCH__
+  return x == std::numeric_limits<T>::infinity() || x == -std::numeric_limits<T>::infinity();
+#else
+  return std::isinf(x);
+#endif
+}
+template <class T> PARITY_HD inline bool isfinite(T x) {
+#ifdef __CUDA_ARCH__
+  return x - x == x - x;  // nan for inf and nan, 0 otherwise
+#else
+  return std::isfinite(x);
+#endif
+}
+}  // namespace km
+
+// ---- integers: wrap-around as NumPy's loops, done in unsigned to avoid signed-overflow UB ----
+namespace kern {
+template <class T> inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <class T> PARITY_HD inline T wrap_add(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+}
+template <class T> PARITY_HD inline T wrap_sub(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+}
+template <class T> PARITY_HD inline T wrap_neg(T x) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(x)));
+}
+template <class T> PARITY_HD inline T wrap_mul(T a, T b) {
+  using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+}
+}  // namespace kern
+
+// ---- loop lists, in NumPy's order ----
+template <class... Ts> struct TypeList {};
+using BoolLoop = TypeList<bool>;
+using IntLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
+using BoolIntLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
+using RealFloatLoops = TypeList<float16_t, float, double, bfloat16_t>;
+using ComplexLoops = TypeList<complex64_t, complex128_t>;
+using FloatLoops = TypeList<float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
+using IntRealFloatLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                                   uint64_t, float16_t, float, double, bfloat16_t>;
+using NumericLoops = TypeList<int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                              uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
+using AllLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                          uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
+using BoolRealLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
+                               uint64_t, float16_t, float, double, bfloat16_t>;
+template <class... A, class... B> auto concat(TypeList<A...>, TypeList<B...>) -> TypeList<A..., B...>;
+template <class A, class B> using Concat = decltype(concat(A{}, B{}));
+
+// Output storage type for input T when the kernel returns R: a float result of a 16-bit float
+// input is stored back as that 16-bit type.
+template <class T, class R>
+using out_storage_t = std::conditional_t<is_half_v<T> && std::is_same_v<R, float>, T, R>;
+
+}  // namespace parity
