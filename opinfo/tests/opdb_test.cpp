@@ -93,5 +93,7 @@ TEST(OpDb, CudaDtypesAreTheKernelTables) {
     }
     claimed += op.dtypes_cuda.size();
   }
-  if (!built_with_cuda()) EXPECT_EQ(claimed, 0u) << "a build without CUDA claims no CUDA dtype";
+  if (!built_with_cuda()) {
+    EXPECT_EQ(claimed, 0u) << "a build without CUDA claims no CUDA dtype";
+  }
 }
