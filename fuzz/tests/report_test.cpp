@@ -194,7 +194,8 @@ TEST(Renderings, HtmlIsSelfContainedWithTableAndSvgPerOp) {
 
 TEST(Renderings, MarkdownTable) {
   std::string table = render_markdown_table(synthetic());  // op, dtype, device, cases, matches, accepted, value...
-  EXPECT_NE(table.find("| sin | float32 | cpu | 5 | 3 | 0 | 2 | 0 | 0 | 0 | 0 | 1e+09 |"), std::string::npos) << table;
+  // ... value, dtype, shape, error, crash, device mismatch, max ULP
+  EXPECT_NE(table.find("| sin | float32 | cpu | 5 | 3 | 0 | 2 | 0 | 0 | 0 | 0 | 0 | 1e+09 |"), std::string::npos) << table;
   EXPECT_NE(table.find("| sin | float64 | cpu | 4 | 4 | 0 | 0 |"), std::string::npos);
   std::string md = render_markdown(synthetic());
   EXPECT_NE(md.find("Replay: `parity replay sin:42:10:s3.0.1`"), std::string::npos);
@@ -446,7 +447,7 @@ TEST(Gate, DeviceMismatchesAndTheirBaselineEntries) {
   EXPECT_EQ(g.unaccepted[0].kind, Mismatch::device);
   EXPECT_EQ(g.unaccepted[0].replay, "parity replay exp:7:3:cuda:vcpu");
   Baseline b = baseline_from_json(
-      R"({"accepted": [{"op": "exp", "dtype": "float32", "device": "cuda", "kind": "device", "reason": "the GPU's expf rounds differently"},
+      R"({"version": 1, "accepted": [{"op": "exp", "dtype": "float32", "device": "cuda", "kind": "device", "reason": "the GPU's expf rounds differently"},
                        {"op": "exp", "dtype": "float32", "device": "cuda", "kind": "value", "reason": "not exercised against the CPU"}]})");
   g = gate(r, b);
   EXPECT_TRUE(g.passed) << g.summary();
