@@ -120,7 +120,7 @@ void register_per_op(const std::string& suite, const std::string& tag, std::func
 
 std::string report(const Case& c, const Outcome& got, const Outcome& want, const Verdict& v) {
   std::string s = "[" + c.op->name + "] " + to_string(v.kind) + " mismatch, variant " + to_string(c.variant) +
-                  ": " + v.detail + "\n";
+                  (c.device.is_cpu() ? std::string() : ", engine on " + to_string(c.device)) + ": " + v.detail + "\n";
   s += "inputs:\n" + describe(c);
   s += "engine: " + describe(got) + "\n";
   s += "NumPy:  " + describe(want) + "\n";
