@@ -22,9 +22,10 @@ namespace parity::bench {
 
 class PeerProcess {
  public:
-  // Starts `python script impl threads`; stderr goes to `log` (shown when the peer fails).
+  // Starts `python script impl threads [device]` (device only when not "cpu"); stderr goes to
+  // `log` (shown when the peer fails).
   PeerProcess(const std::string& python, const std::string& script, const std::string& impl, int threads,
-              const std::string& log)
+              const std::string& log, const std::string& device = "cpu")
       : log_(log) {
     signal(SIGPIPE, SIG_IGN);  // a peer that died makes write() fail with EPIPE, not kill us
     int in[2], out[2];
@@ -37,6 +38,7 @@ class PeerProcess {
     const std::string th = std::to_string(threads);
     std::vector<char*> argv = {const_cast<char*>(python.c_str()), const_cast<char*>(script.c_str()),
                                const_cast<char*>(impl.c_str()), const_cast<char*>(th.c_str()), nullptr};
+    if (device != "cpu") argv.insert(argv.end() - 1, const_cast<char*>(device.c_str()));
     const int rc = posix_spawnp(&pid_, python.c_str(), &fa, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&fa);
     close(in[0]);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "parity/compile.h"
+#include "parity/cuda_timing.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
 
@@ -25,6 +26,13 @@ namespace parity::bench {
 // The sizes of the tutorial's plot (2^0 .. 2^20) and 2^24 for the memory floor.
 inline const std::vector<int64_t>& sigmoid_sizes() {
   static const std::vector<int64_t> s = {1, 1 << 5, 1 << 10, 1 << 15, 1 << 20, 1 << 24};
+  return s;
+}
+
+// On a GPU (`parity bench sigmoid --device cuda`): the same sizes and 2^26, where a call moves
+// enough bytes (512 MiB in and out) to measure bandwidth against the device-to-device copy.
+inline const std::vector<int64_t>& sigmoid_cuda_sizes() {
+  static const std::vector<int64_t> s = {1, 1 << 5, 1 << 10, 1 << 15, 1 << 20, 1 << 24, 1 << 26};
   return s;
 }
 
@@ -78,6 +86,20 @@ double engine_ns(F&& f, double min_time_s) {
     }
     double s = std::chrono::duration<double>(clock::now() - t0).count();
     if (s >= min_time_s || n >= (int64_t{1} << 40)) return s / static_cast<double>(n) * 1e9;
+  }
+}
+
+// Per-call time (ns) of the callable `f`, which queues work on GPU `dev`: after a warm-up call and
+// synchronising, batches of calls are timed with CUDA events on the device's stream
+// (cuda_time_ms), the count doubled until a batch takes `min_time_s`. Each call's result is freed
+// when the next begins (stream-ordered reuse by the caching allocator).
+template <class F>
+double gpu_ns(F&& f, Device dev, double min_time_s) {
+  { auto warm = f(); (void)warm; }
+  cuda_synchronize(dev);
+  for (int n = 1;; n *= 2) {
+    const double ms = cuda_time_ms([&] { auto r = f(); (void)r; }, dev, n);
+    if (ms * n / 1e3 >= min_time_s || n >= (1 << 30)) return ms * 1e6;
   }
 }
 

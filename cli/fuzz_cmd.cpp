@@ -1,6 +1,7 @@
 // `parity fuzz` (a differential fuzz campaign against NumPy) and `parity replay <case id>`, and the
 // helpers the fuzzing subcommands share (fuzz_common.h).
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <csignal>
@@ -16,6 +17,7 @@
 
 #include "fuzz_common.h"
 #include "parity/closest.h"
+#include "parity/device.h"
 #include "parity/errors.h"
 
 namespace parity::cli {
@@ -101,10 +103,13 @@ std::string summary_table(const Results& r) {
       else row->max_ulp = std::max(row->max_ulp, st.max_ulp);
     }
   }
-  // A gradient campaign's table: cases, gradients checked, failures (grad), crashes.
-  const std::vector<Mismatch> kinds = r.grad ? std::vector<Mismatch>{Mismatch::grad, Mismatch::crash}
-                                             : std::vector<Mismatch>{Mismatch::value, Mismatch::dtype, Mismatch::shape,
-                                                                     Mismatch::error, Mismatch::crash};
+  // A gradient campaign's table: cases, gradients checked, failures (grad), crashes. A campaign
+  // against the engine's CPU result (`--against cpu`) adds the device column.
+  const bool vs_cpu = r.against == "cpu";
+  std::vector<Mismatch> kinds = r.grad ? std::vector<Mismatch>{Mismatch::grad, Mismatch::crash}
+                                       : std::vector<Mismatch>{Mismatch::value, Mismatch::dtype, Mismatch::shape,
+                                                               Mismatch::error, Mismatch::crash};
+  if (vs_cpu) kinds.push_back(Mismatch::device);
   size_t w = 6;
   for (const auto& [op, _] : rows) w = std::max(w, op.size());
   std::ostringstream s;
@@ -133,8 +138,8 @@ std::string summary_table(const Results& r) {
     std::snprintf(head, sizeof head, "%-*s %9s %9s %9s %6s %6s\n", static_cast<int>(w), "op", "cases", "checked",
                   "ok", "grad", "crash");
   else
-    std::snprintf(head, sizeof head, "%-*s %9s %9s %8s %6s %6s %6s %6s %6s %9s\n", static_cast<int>(w), "op", "cases",
-                  "match", "accepted", "value", "dtype", "shape", "error", "crash", "max ulp");
+    std::snprintf(head, sizeof head, "%-*s %9s %9s %8s %6s %6s %6s %6s %6s%s %9s\n", static_cast<int>(w), "op", "cases",
+                  "match", "accepted", "value", "dtype", "shape", "error", "crash", vs_cpu ? " device" : "", "max ulp");
   s << head << std::string(std::string(head).size() - 1, '-') << "\n";
   for (const auto& [op, row] : rows) line(op, row);
   s << std::string(std::string(head).size() - 1, '-') << "\n";
@@ -335,6 +340,40 @@ DrawnCase draw_sample_case(const std::string& text) {
   return dc;
 }
 
+// ---------------------------------------------------------------- devices
+
+int probe_cuda_device_count() {
+  if (!built_with_cuda()) return 0;
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) return cuda_device_count();  // no fork: ask here
+  if (pid == 0) _exit(std::min(cuda_device_count(), 100));
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+}
+
+Device require_device(const std::string& spec, const char* command) {
+  Device d;
+  try {
+    d = Device::parse(spec);
+  } catch (const Error&) {
+    throw ValueError(std::string("[") + command + "] --device takes cpu, cuda or cuda:N (got '" + spec + "')");
+  }
+  if (d.is_cpu()) return d;
+  if (!built_with_cuda())
+    throw RuntimeError(std::string("[") + command + "] --device " + spec +
+                       ": Parity was built without CUDA (CMake PARITY_CUDA=OFF, or no nvcc when it was configured)");
+  const int n = probe_cuda_device_count();
+  if (n == 0)
+    throw RuntimeError(std::string("[") + command + "] --device " + spec +
+                       ": no CUDA device (the CUDA runtime sees no GPU on this machine)");
+  if (d.index >= n)
+    throw RuntimeError(std::string("[") + command + "] --device " + spec + ": no CUDA device " + to_string(d) + " (" +
+                       std::to_string(n) + " found)");
+  return d;
+}
+
 // ---------------------------------------------------------------- parity fuzz
 
 namespace {
@@ -353,6 +392,8 @@ struct FuzzArgs {
   bool no_shrink = false;
   int64_t max_elements = GenConfig{}.max_elements;
   std::string replay_id;
+  std::string device = "cpu";
+  std::string against = "numpy";
 };
 
 void parse_shard(const std::string& s, int& index, int& count) {
@@ -380,6 +421,14 @@ int run_fuzz(const FuzzArgs& a) {
   o.shrink = !a.no_shrink;
   o.gen.max_elements = a.max_elements;
   if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
+  if (a.against != "numpy" && a.against != "cpu")
+    throw ValueError("[fuzz] --against takes numpy or cpu (got '" + a.against + "')");
+  o.gen.device = require_device(a.device, "fuzz");
+  o.gen.against_cpu = a.against == "cpu";
+  if (o.gen.against_cpu && o.gen.device.is_cpu())
+    throw ValueError("[fuzz] --against cpu compares a GPU with the CPU: it needs --device cuda");
+  if (o.grad && !o.gen.device.is_cpu())
+    throw ValueError("[fuzz] --grad runs on the CPU only (gradient cases are not run on " + a.device + ")");
 
   Baseline baseline;
   if (!a.baseline.empty()) baseline = load_baseline(a.baseline);  // fail early on a bad baseline
@@ -392,6 +441,13 @@ int run_fuzz(const FuzzArgs& a) {
   o.on_finding = [&](const CaseRecord& r) { progress.finding(r); };
 
   size_t n_all = opinfo::op_db().size();
+  if (!o.gen.device.is_cpu()) {  // only ops with a CUDA kernel in some dtype are drawn
+    n_all = 0;
+    for (const auto& op : opinfo::op_db()) n_all += !op.dtypes_cuda.empty();
+    for (const auto& n : o.ops)
+      if (const opinfo::OpInfo* op = opinfo::find_op(n); op && op->dtypes_cuda.empty())
+        std::cout << "note: " << op->name << " has no CUDA kernel in any dtype (dtypes_cuda is empty): not drawn\n";
+  }
   if (o.grad) {
     n_all = 0;
     for (const auto& op : opinfo::op_db())
@@ -400,6 +456,10 @@ int run_fuzz(const FuzzArgs& a) {
   std::cout << "parity fuzz" << (o.grad ? " --grad (autograd vs finite differences)" : "") << ": "
             << (o.ops.empty() ? std::to_string(n_all) + (o.grad ? " differentiable ops (all)" : " ops (all)")
                               : std::to_string(o.ops.size()) + " op(s)")
+            << (o.gen.device.is_cpu() ? std::string()
+                                      : ", on " + to_string(o.gen.device) + " against " +
+                                            (o.gen.against_cpu ? "the engine's CPU result" : "NumPy") +
+                                            " (ops and dtypes with CUDA kernels)")
             << ", seed " << o.seed << ", "
             << (o.time_budget_s > 0 ? "time budget " + format_number(o.time_budget_s) + " s"
                                     : std::to_string(o.cases_per_op) + " cases per op")
@@ -455,6 +515,7 @@ int run_replay(const std::string& text) {
     CaseId id = CaseId::parse(text);
     if (!opinfo::find_op(id.op))
       throw ValueError("[replay] unknown op '" + id.op + "' in case id '" + text + "'" + did_you_mean_op(id.op));
+    if (id.device.is_cuda()) require_device(to_string(id.device), "replay");  // a :cuda id runs on that GPU
     r = replay(id);
   }
   print_record(r);
@@ -492,6 +553,14 @@ void add_fuzz_commands(CLI::App& app) {
                 "axis near the cap (case ids then carry it: OP:SEED:INDEX:eCAP)")
       ->capture_default_str()
       ->check(positive_integer());
+  f->add_option("--device", a->device,
+                "Where the engine runs the cases: cpu, cuda or cuda:N (only ops and dtypes with CUDA kernels are drawn; "
+                "case ids carry :cuda)")
+      ->capture_default_str();
+  f->add_option("--against", a->against,
+                "What GPU cases are compared with: numpy, or cpu (the engine's own CPU result; differences are kind "
+                "device; case ids carry :vcpu)")
+      ->capture_default_str();
   f->add_flag("--grad", a->grad,
               "Gradient campaign: ops whose entry claims autograd, drawn in float64/complex128; autograd checked "
               "against central finite differences (gradcheck); case ids carry :g");

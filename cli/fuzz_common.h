@@ -62,6 +62,14 @@ class StopSignals {
 };
 int report_interrupted(const std::string& command, const fuzz::Results& r, const std::string& dir);
 
+// `--device D` of fuzz, replay and bench: the parsed device, or RuntimeError (exit 2) with one line
+// naming why it cannot be used: "Parity was built without CUDA", "no CUDA device". The GPUs are
+// counted in a forked child, so that this process has not started CUDA when it forks workers
+// (a CUDA context does not survive fork).
+Device require_device(const std::string& spec, const char* command);
+// GPUs the CUDA runtime sees, asked in a forked child (0 without CUDA, a driver or a GPU).
+int probe_cuda_device_count();
+
 // CLI11 validators for the fuzzing subcommands' numbers. A bad value is a usage error (exit 2)
 // whose message names the option: "--jobs: must be a whole number of at least 1 (got -3)".
 CLI::Validator positive_seconds();   // a finite number > 0

@@ -34,6 +34,10 @@ void check_mergeable(const std::vector<Run>& runs) {
       throw ValueError("[report] cannot merge a gradient run (" + g.path + ") with a value run (" + v.path +
                        "): they check different things; merge each kind on its own");
     }
+  for (size_t i = 1; i < runs.size(); ++i)
+    if (runs[i].r.against != runs[0].r.against)
+      throw ValueError("[report] cannot merge a run against " + runs[0].r.against + " (" + runs[0].path +
+                       ") with a run against " + runs[i].r.against + " (" + runs[i].path + "): merge each on its own");
   for (size_t i = 0; i < runs.size(); ++i)
     for (size_t j = i + 1; j < runs.size(); ++j) {
       const Results &a = runs[i].r, &b = runs[j].r;

@@ -1,6 +1,10 @@
 // The generated suites: tests are registered from the OpInfo database at start-up.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
+#include "harness.h"
+
 namespace parity::suites {
 void register_numpy_ref();
 void register_noncontiguous();
@@ -25,5 +29,8 @@ void register_all_suites() {
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   parity::suites::register_all_suites();
-  return RUN_ALL_TESTS();
+  const int rc = RUN_ALL_TESTS();
+  // One line about the CUDA tests, after gtest's summary: never a silent pass without a GPU.
+  std::cout << parity::suites::cuda_tests_line() << std::endl;
+  return rc;
 }

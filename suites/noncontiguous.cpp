@@ -142,7 +142,7 @@ bool has_tensor(const SampleInput& in) {
   return false;
 }
 
-void run_layouts(const OpInfo& op, DType d, const SampleInput& in) {
+void run_layouts(const OpInfo& op, DType d, const SampleInput& in, Device dev) {
   int64_t biggest = 0;
   Shape first_shape;
   bool same_shapes = true, first = true;
@@ -160,6 +160,7 @@ void run_layouts(const OpInfo& op, DType d, const SampleInput& in) {
     if (l.same_shapes_only && !same_shapes) continue;
     Case cc, cn;
     cc.op = cn.op = &op;
+    cc.device = cn.device = dev;
     cc.input = cn.input = in;
     bool applied = false;
     for (size_t k = 0; k < in.args.size(); ++k) {
@@ -207,7 +208,8 @@ void run_layouts(const OpInfo& op, DType d, const SampleInput& in) {
 }  // namespace
 
 void register_noncontiguous() {
-  register_per_dtype(kSuite, [](const OpInfo&) { return true; }, [](const OpInfo& op, DType d) {
+  // On a GPU the layouts move there as they are (to_device_keeping_layout): the kernels see them.
+  register_per_dtype_and_device(kSuite, [](const OpInfo&) { return true; }, [](const OpInfo& op, DType d, Device dev) {
     if (skipped(op, kSuite, d)) GTEST_SKIP() << "declared skip";
     std::vector<SampleInput> inputs = op.sample_inputs(d);
     if (op.reference_inputs)
@@ -217,7 +219,7 @@ void register_noncontiguous() {
       if (!has_tensor(in)) continue;
       any = true;
       if (skipped(op, kSuite, d, in.note)) continue;
-      run_layouts(op, d, in);
+      run_layouts(op, d, in, dev);
     }
     if (!any) {
       print_skip(op, name(d), "no sample has a tensor argument to lay out");

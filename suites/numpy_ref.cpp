@@ -7,7 +7,8 @@
 namespace parity::suites {
 
 void register_numpy_ref() {
-  register_per_dtype("NumpyRef", [](const OpInfo&) { return true; }, [](const OpInfo& op, DType d) {
+  // On a GPU each case is also compared with the engine's CPU result (check_against_numpy).
+  register_per_dtype_and_device("NumpyRef", [](const OpInfo&) { return true; }, [](const OpInfo& op, DType d, Device dev) {
     if (skipped(op, "NumpyRef", d)) GTEST_SKIP() << "declared skip";
     std::vector<SampleInput> inputs = op.sample_inputs(d);
     if (op.reference_inputs)
@@ -18,6 +19,7 @@ void register_numpy_ref() {
       c.op = &op;
       c.variant = Variant::function;
       c.input = std::move(in);
+      c.device = dev;
       check_against_numpy("NumpyRef", c, d);
     }
   });

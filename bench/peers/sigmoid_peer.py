@@ -1,8 +1,12 @@
 """One peer of `parity bench sigmoid`, timed in its own plain python3 process, as its users run it.
 
-    python3 sigmoid_peer.py IMPL THREADS
+    python3 sigmoid_peer.py IMPL THREADS [DEVICE]
 
-IMPL is one of numpy, numexpr, torch.sigmoid, torch.eager, torch.compile, jax.jit. The parent
+IMPL is one of numpy, numexpr, torch.sigmoid, torch.eager, torch.compile, jax.jit. DEVICE is cpu
+(the default) or cuda (`parity bench sigmoid --device cuda`): the input is moved to the GPU once,
+and the calls are timed on the GPU's timeline, after synchronising: torch with torch.cuda.Event
+around the loop, JAX with perf_counter around the loop ended by block_until_ready; a peer that
+cannot run there (numpy, numexpr; torch or JAX without a GPU) answers "missing <why>". The parent
 (cli/bench_cmd.cpp) talks to this process one line at a time on stdin/stdout:
 
     (start)                          <- "ready <library> <version>"  or  "missing <why>"
@@ -26,6 +30,83 @@ def load(path, n):
     if x.size != n:
         raise ValueError(f"{path}: {x.size} values, expected {n}")
     return x
+
+
+def make_cuda(impl):
+    """On the GPU: (library name, version, prepare(x) -> argument, call(argument), timer)."""
+    if impl.startswith("torch."):
+        import torch
+        if not torch.cuda.is_available():
+            raise ImportError(f"torch {torch.__version__} sees no CUDA device")
+        prep = lambda x: torch.from_numpy(x).cuda()
+        eager = lambda t: 1 / (1 + torch.exp(-t))
+        calls = {"torch.sigmoid": torch.sigmoid, "torch.eager": eager}
+        if impl == "torch.compile":
+            import torch._dynamo
+            torch._dynamo.config.cache_size_limit = 64
+            calls[impl] = torch.compile(eager, dynamic=False)
+        return "torch", torch.__version__, prep, calls[impl], torch_cuda_ns
+    if impl == "jax.jit":
+        import jax
+        import jax.numpy as jnp
+        try:
+            gpus = jax.devices("gpu")
+        except RuntimeError as e:
+            raise ImportError(f"jax {jax.__version__} has no GPU backend ({e})".replace("\n", " "))
+        f = jax.jit(lambda x: 1 / (1 + jnp.exp(-x)))
+        prep = lambda x: jax.device_put(x, gpus[0]).block_until_ready()
+        return "jax", jax.__version__, prep, f, jax_gpu_ns
+    raise ImportError(f"{impl} runs on the CPU only")
+
+
+def torch_cuda_ns(call, arg, min_time):
+    """Per-call time on the GPU: torch.cuda.Event around a loop of calls, after synchronising."""
+    import torch
+    call(arg)  # warm-up (and torch.compile's graph for this size)
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+
+    def batch(n):
+        torch.cuda.synchronize()
+        start.record()
+        for _ in range(n):
+            call(arg)
+        end.record()
+        end.synchronize()
+        return start.elapsed_time(end) / 1e3  # seconds
+
+    gc.disable()
+    try:
+        n = 1
+        while batch(n) < min_time / 2 and n < 1 << 40:
+            n *= 2
+        n *= 2
+        return batch(n) / n * 1e9
+    finally:
+        gc.enable()
+
+
+def jax_gpu_ns(call, arg, min_time):
+    """Per-call time on the GPU: perf_counter around a loop of calls ended by block_until_ready."""
+    call(arg).block_until_ready()
+
+    def batch(n):
+        t0 = time.perf_counter()
+        r = None
+        for _ in range(n):
+            r = call(arg)
+        r.block_until_ready()
+        return time.perf_counter() - t0
+
+    gc.disable()
+    try:
+        n = 1
+        while batch(n) < min_time / 2 and n < 1 << 40:
+            n *= 2
+        n *= 2
+        return batch(n) / n * 1e9
+    finally:
+        gc.enable()
 
 
 def make(impl, threads):
@@ -83,8 +164,13 @@ def per_call_ns(call, arg, min_time):
 
 def main():
     impl, threads = sys.argv[1], int(sys.argv[2])
+    device = sys.argv[3] if len(sys.argv) > 3 else "cpu"
+    timer = per_call_ns
     try:
-        lib, version, prep, call = make(impl, threads)
+        if device == "cpu":
+            lib, version, prep, call = make(impl, threads)
+        else:
+            lib, version, prep, call, timer = make_cuda(impl)
     except ImportError as e:
         print(f"missing {e}", flush=True)
         return
@@ -99,7 +185,7 @@ def main():
             if path not in cache:
                 cache.clear()  # one size at a time: large inputs are not kept
                 cache[path] = prep(load(path, n))
-            print(f"{per_call_ns(call, cache[path], min_time):.6g}", flush=True)
+            print(f"{timer(call, cache[path], min_time):.6g}", flush=True)
         except Exception as e:  # reported to the parent, which prints it for this peer
             print("error " + f"{type(e).__name__}: {e}".replace("\n", " "), flush=True)
 

@@ -69,6 +69,7 @@ CaseRecord get_record(Reader& rd) {
   CaseRecord r;
   r.id = CaseId::parse(rd.str());
   r.op = r.id.op;
+  r.device = r.id.device;
   r.dtype = static_cast<DType>(rd.get<uint8_t>());
   r.variant = static_cast<Variant>(rd.get<uint8_t>());
   r.kind = static_cast<Mismatch>(rd.get<uint8_t>());
@@ -248,7 +249,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
   }
   ws.slot->phase = 2;
   // NumPy on the whole unit in one call, compared with the engine outcomes above.
-  std::vector<CaseResult> res = detail::run_with_engine(ptrs, std::move(eng));
+  std::vector<CaseResult> res = detail::run_with_engine(ptrs, std::move(eng), ws.o->gen.against_cpu);
   ws.slot->phase = 3;
   Writer w;
   w.u32(static_cast<uint32_t>(cases.size()));
@@ -353,6 +354,11 @@ Results run_campaign(const Options& opts) {
   Results res;
   res.seed = o.seed;
   res.grad = o.grad;
+  res.against = o.gen.against_cpu ? "cpu" : "numpy";
+  if (o.grad && !o.gen.device.is_cpu())
+    throw ValueError("[fuzz] gradient campaigns run on the CPU only (--grad with --device " + to_string(o.gen.device) + ")");
+  if (o.gen.against_cpu && o.gen.device.is_cpu())
+    throw ValueError("[fuzz] --against cpu compares a GPU with the CPU: it needs --device cuda");
   res.engine_version = std::string("parity ") + kVersion;
   res.environment = current_environment(o.isolate ? o.jobs : 1);
   bool interrupted = false;  // ended by Options::stop before the work ran out
@@ -384,11 +390,13 @@ Results run_campaign(const Options& opts) {
     return d && std::find(o.dtypes.begin(), o.dtypes.end(), *d) != o.dtypes.end();
   };
   std::vector<const opinfo::OpInfo*> kept;
+  // On a GPU, only the ops and dtypes with CUDA kernels (dtypes_cuda) are drawn.
+  const Device dev = o.gen.device;
   for (auto* op : ops) {
-    if (op->dtypes_cpu.empty()) continue;
+    if ((dev.is_cpu() ? op->dtypes_cpu : op->dtypes_cuda).empty()) continue;
     bool any = o.dtypes.empty();
     for (DType d : o.dtypes)
-      any = any || (o.grad ? (d == DType::Float64 || d == DType::Complex128) && op->claims(d) : op->claims(d));
+      any = any || (o.grad ? (d == DType::Float64 || d == DType::Complex128) && op->claims(d) : op->claims(d, dev));
     if (any) kept.push_back(op);
   }
   ops = kept;
@@ -430,7 +438,7 @@ Results run_campaign(const Options& opts) {
 
   uint64_t done = 0, mismatches = 0;
   std::string in_flight;
-  auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, Device::cpu}; };
+  auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, dev}; };
   // `unit_seconds`: how long the worker took over the unit, shared evenly by its cases.
   auto handle_reply = [&](const Unit& u, const std::string& msg, double unit_seconds) {
     Reader rd{msg};
@@ -463,6 +471,7 @@ Results run_campaign(const Options& opts) {
       rec.id = drawn;
       rec.op = ops[u.op]->name;
       rec.dtype = d;
+      rec.device = dev;
       rec.kind = kind;
       rec.accepted = declaration;  // non-empty: counted in Stats::accepted and accepted_by
       rec.max_abs = a; rec.max_rel = rel; rec.max_ulp = ulp;
@@ -574,6 +583,7 @@ Results run_campaign(const Options& opts) {
         CaseRecord rec;
         rec.id = gen.id(ops[u.op]->name, o.seed, crashed);
         rec.op = rec.id.op;
+        rec.device = dev;
         rec.dtype = gen.dtype_of(*ops[u.op], o.seed, crashed).value_or(DType::Float64);
         rec.kind = Mismatch::crash;
         rec.detail = u.crash_detail;

@@ -365,7 +365,9 @@ CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
       continue;
     }
     DType dk = d;
-    if (k > 0 && op.promotes && r.chance(0.15)) dk = op.dtypes_cpu[r.below(op.dtypes_cpu.size())];
+    // Another claimed dtype (on a GPU, one with a kernel there) for mixed-dtype promotion.
+    const std::vector<DType>& mix_from = cfg.device.is_cpu() ? op.dtypes_cpu : op.dtypes_cuda;
+    if (k > 0 && op.promotes && r.chance(0.15)) dk = mix_from[r.below(mix_from.size())];
     bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
     s.args.push_back(tensor_arg(r, shapes[k], dk, cfg, draw_profile(r, cfg), op.domain, bcast_ok));
   }
@@ -478,10 +480,16 @@ std::vector<DType> grad_dtypes(const opinfo::OpInfo& op) {
 }
 
 namespace {
-// The dtype case (seed, index) of `op` is drawn for: one of the op's claimed dtypes (gradient
-// cases: of its claimed float64/complex128).
-std::optional<DType> draw_dtype(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, bool grad) {
-  const std::vector<DType> ds = grad ? grad_dtypes(op) : op.dtypes_cpu;
+// The dtypes `op` claims where the cases run: dtypes_cpu, or dtypes_cuda on a GPU.
+const std::vector<DType>& device_dtypes(const opinfo::OpInfo& op, Device dev) {
+  return dev.is_cpu() ? op.dtypes_cpu : op.dtypes_cuda;
+}
+
+// The dtype case (seed, index) of `op` is drawn for: one of the op's claimed dtypes on the device
+// (gradient cases: of its claimed float64/complex128).
+std::optional<DType> draw_dtype(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, bool grad,
+                                Device dev = Device::cpu) {
+  const std::vector<DType> ds = grad ? grad_dtypes(op) : device_dtypes(op, dev);
   if (ds.empty()) return std::nullopt;
   return ds[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(ds.size())];
 }
@@ -503,8 +511,11 @@ CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, cons
   // axis repeats values, where amax is not differentiable).
   if (cfg.grad) cfg.layouts = false;
   Rng r(mix(mix(hash_str(op.name), seed), index));
-  if (op.dtypes_cpu.empty()) throw ValueError("[fuzz] op " + op.name + " claims no dtype");
-  const std::optional<DType> dd = draw_dtype(op, seed, index, cfg.grad);
+  const std::vector<DType>& claimed = device_dtypes(op, cfg.device);
+  if (claimed.empty())
+    throw ValueError("[fuzz] op " + op.name + " claims no dtype" +
+                     (cfg.device.is_cpu() ? std::string() : " on " + to_string(cfg.device) + " (no CUDA kernel)"));
+  const std::optional<DType> dd = draw_dtype(op, seed, index, cfg.grad, cfg.device);
   if (!dd) throw ValueError("[fuzz] op " + op.name + " claims neither float64 nor complex128: no gradient cases");
   const DType d = *dd;
   r.next();
@@ -516,7 +527,7 @@ CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, cons
   }
   if (s.variant == Variant::out && r.chance(0.15)) {
     s.out_other_dtype = true;
-    s.out_dtype = op.dtypes_cpu[r.below(op.dtypes_cpu.size())];
+    s.out_dtype = claimed[r.below(claimed.size())];
     // Not bfloat16 on one side of out= only: NumPy's behaviour there is declared (kBf16MixedOut), and
     // such a call poisons NumPy's dispatch cache for the rest of the process (after
     // np.rint(int8, out=bfloat16), np.rint(int8) returns bfloat16), which would corrupt later cases.
@@ -799,7 +810,7 @@ using namespace detail;
 CaseGen::CaseGen(GenConfig cfg) : cfg_(cfg) {}
 
 std::optional<DType> CaseGen::dtype_of(const opinfo::OpInfo& op, uint64_t seed, uint64_t index) const {
-  return draw_dtype(op, seed, index, cfg_.grad);
+  return draw_dtype(op, seed, index, cfg_.grad, cfg_.device);
 }
 
 namespace {
@@ -813,6 +824,7 @@ DrawnCase drawn(const CaseId& id, const CaseSpec& s) {
   d.id = id;
   d.dtype = s.dtype;
   d.c = materialize(s);
+  d.c.device = id.device;  // the engine runs it there (the case's tensors stay on the host)
   d.layout = layout_str(s);
   d.source = s.source;
   return d;
@@ -823,6 +835,8 @@ GenConfig CaseGen::config_for(const CaseId& id) const {
   GenConfig c = cfg_;
   if (id.max_elements > 0) c.max_elements = id.max_elements;
   c.grad = id.grad;
+  c.device = id.device;
+  c.against_cpu = id.against_cpu;
   return c;
 }
 
@@ -830,6 +844,8 @@ CaseId CaseGen::id(const std::string& op, uint64_t seed, uint64_t index) const {
   CaseId i{op, seed, index, {}};
   if (cfg_.max_elements != GenConfig{}.max_elements) i.max_elements = cfg_.max_elements;
   i.grad = cfg_.grad;
+  i.device = cfg_.device;
+  i.against_cpu = cfg_.against_cpu;
   return i;
 }
 

@@ -25,14 +25,14 @@ ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, N
   out.id = failing;
   {
     DrawnCase d = gen.draw(failing);
-    out.result = run_case(d.c, numpy, engine);
+    out.result = run_case(d.c, numpy, engine, failing.against_cpu);
   }
   for (int step = 0; step < max_steps; ++step) {
     std::vector<DrawnCase> cands = gen.shrinks(out.id);
     if (cands.empty()) break;
     std::vector<const Case*> ptrs;
     for (auto& c : cands) ptrs.push_back(&c.c);
-    std::vector<CaseResult> res = run_cases(ptrs, engine);
+    std::vector<CaseResult> res = run_cases(ptrs, engine, failing.against_cpu);
     out.tried += static_cast<int>(cands.size());
     bool moved = false;
     for (size_t i = 0; i < cands.size(); ++i) {
@@ -153,6 +153,7 @@ CaseRecord make_record(const DrawnCase& d, const CaseResult& r) {
                "  layout: " + d.layout + "\n";
   rec.engine = describe(r.engine, 64);
   rec.numpy = describe(r.numpy, 64);
+  if (d.id.against_cpu) rec.numpy = "(the engine on cpu, the reference of a --against cpu case) " + rec.numpy;
   if (d.id.grad) {  // engine: the forward's outputs; the other side is finite differences, not NumPy
     rec.engine = "forward: " + rec.engine;
     rec.numpy = "(not consulted: a gradient case compares autograd with central finite differences)";
@@ -171,7 +172,7 @@ CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   if (id.grad && !crashes) return make_record(d, run_grad_case(d));
   NumpyExecutor numpy;
   EngineExecutor engine;
-  if (!crashes) return make_record(d, run_case(d.c, numpy, engine));
+  if (!crashes) return make_record(d, run_case(d.c, numpy, engine, id.against_cpu));
   CaseResult r;
   r.verdict.kind = Mismatch::crash;
   r.verdict.detail = how;

@@ -216,6 +216,42 @@ std::vector<Outcome> numpy_batch(const std::vector<const Case*>& cases) {
   return outs;
 }
 
+// A GPU case against the engine's CPU run of it: any difference is Mismatch::device, unless the
+// entry declares it (a `differs` discrepancy of suite "Fuzz" covering the case).
+CaseResult finish_vs_cpu(const Case& c, Outcome gpu, Outcome cpu) {
+  CaseResult r;
+  r.engine = std::move(gpu);
+  r.numpy = std::move(cpu);
+  r.numpy.reference = "engine on cpu";
+  DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
+             : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
+  Tolerance tol = c.op->tolerance(rd);
+  if (c.compute_dtype) {
+    const Tolerance t = c.op->tolerance(*c.compute_dtype);
+    tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
+  }
+  r.verdict = compare_devices(r.engine, r.numpy, tol, c.device, c.compute_dtype);
+  if (!r.verdict.match() && r.verdict.kind != Mismatch::crash) {
+    DType d = DType::Float64;
+    for (const auto& a : c.input.args)
+      if (a.is_tensor()) { d = a.tensor().dtype(); break; }
+    if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural))
+      r.accepted = x->what + ": " + x->reason;
+  }
+  return r;
+}
+
+std::vector<Outcome> cpu_runs(const std::vector<const Case*>& cases, EngineExecutor& engine) {
+  std::vector<Outcome> out;
+  out.reserve(cases.size());
+  for (const Case* c : cases) {
+    Case cpu = *c;
+    cpu.device = Device::cpu;
+    out.push_back(engine.run(cpu));
+  }
+  return out;
+}
+
 CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
   CaseResult r;
   r.engine = std::move(engine);
@@ -253,31 +289,39 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
 
 }  // namespace
 
-std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& cases, std::vector<Outcome> eng) {
-  std::vector<Outcome> np = numpy_batch(cases);
+std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& cases, std::vector<Outcome> eng,
+                                                bool against_cpu) {
   std::vector<CaseResult> out;
   out.reserve(cases.size());
+  if (against_cpu) {
+    EngineExecutor cpu;
+    std::vector<Outcome> ref = cpu_runs(cases, cpu);
+    for (size_t i = 0; i < cases.size(); ++i) out.push_back(finish_vs_cpu(*cases[i], std::move(eng[i]), std::move(ref[i])));
+    return out;
+  }
+  std::vector<Outcome> np = numpy_batch(cases);
   for (size_t i = 0; i < cases.size(); ++i) out.push_back(finish(*cases[i], std::move(eng[i]), std::move(np[i])));
   return out;
 }
 
-std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine) {
+std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine, bool against_cpu) {
   std::vector<Outcome> eng;
   eng.reserve(cases.size());
   for (const Case* c : cases) {
     if (g_before_engine_hook) g_before_engine_hook(*c);
     eng.push_back(engine.run(*c));
   }
-  std::vector<Outcome> np = numpy_batch(cases);
-  std::vector<CaseResult> out;
-  out.reserve(cases.size());
-  for (size_t i = 0; i < cases.size(); ++i) out.push_back(finish(*cases[i], std::move(eng[i]), std::move(np[i])));
-  return out;
+  return detail::run_with_engine(cases, std::move(eng), against_cpu);
 }
 
-CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine) {
+CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine, bool against_cpu) {
   if (g_before_engine_hook) g_before_engine_hook(c);
   Outcome e = engine.run(c);
+  if (against_cpu) {
+    Case cpu = c;
+    cpu.device = Device::cpu;
+    return finish_vs_cpu(c, std::move(e), engine.run(cpu));
+  }
   return finish(c, std::move(e), numpy.run(c));
 }
 

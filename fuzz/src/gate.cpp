@@ -31,9 +31,12 @@ GateResult gate(const Results& r, const Baseline& b) {
     }
   }
   for (const BaselineEntry& e : b.accepted) {
-    // A value campaign cannot reproduce a gradient entry nor a gradient campaign a value one:
-    // those are not exercised (never stale).
-    if ((e.kind == Mismatch::grad) != r.grad) {
+    // A value campaign cannot reproduce a gradient entry nor a gradient campaign a value one, and
+    // only a campaign against the engine's CPU result finds `device` mismatches (it finds no
+    // other kind but crashes): those are not exercised (never stale).
+    const bool vs_cpu = r.against == "cpu";
+    if ((e.kind == Mismatch::grad) != r.grad ||
+        ((e.kind == Mismatch::device) != vs_cpu && !(vs_cpu && e.kind == Mismatch::crash))) {
       g.not_exercised.push_back(e);
       continue;
     }

@@ -10,11 +10,12 @@
 
 namespace parity::fuzz {
 
-// The kinds with a column of their own; gradient failures have the "grad" column (grad_cell).
+// The kinds with a column of their own ("device mismatch": the GPU vs the engine's CPU result);
+// gradient failures have the "grad" column (grad_cell).
 inline constexpr Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error,
-                                      Mismatch::crash};
+                                      Mismatch::crash, Mismatch::device};
 inline constexpr Mismatch kAllKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error,
-                                         Mismatch::crash, Mismatch::grad};
+                                         Mismatch::crash, Mismatch::device, Mismatch::grad};
 
 inline uint64_t count(const Stats& s, Mismatch k) {
   auto it = s.mismatches.find(k);

@@ -179,7 +179,8 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   os << "<div class=\"tablewrap\"><table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>input dtype</th>"
      << "<th>device</th><th>cases</th><th>matches</th><th title=\"declared in the op's OpInfo entry\">accepted</th>"
      << "<th>value</th><th title=\"the result's dtype differs from NumPy's\">dtype mismatch</th><th>shape</th>"
-     << "<th>error</th><th>crash</th><th>max ULP</th>"
+     << "<th>error</th><th>crash</th>"
+     << "<th title=\"a GPU result differs from the engine's CPU result\">device mismatch</th><th>max ULP</th>"
      << "<th title=\"the case with the largest ULP distance, whatever its verdict: parity replay ID\">max-ULP case</th><th>max abs</th><th>max rel</th>"
      << "<th title=\"gradient checks: failed/checked\">grad</th><th>status</th><th>case</th></tr></thead><tbody>\n";
   for (const Row& row : rows) {

@@ -26,10 +26,10 @@ namespace fs = std::filesystem;
 
 Mismatch mismatch_from_string(const std::string& s) {
   for (Mismatch m : {Mismatch::none, Mismatch::value, Mismatch::dtype, Mismatch::shape,
-                     Mismatch::error, Mismatch::crash, Mismatch::grad})
+                     Mismatch::error, Mismatch::crash, Mismatch::grad, Mismatch::device})
     if (s == to_string(m)) return m;
   if (s == "none") return Mismatch::none;
-  throw ValueError("[report] unknown mismatch kind '" + s + "' (value, dtype, shape, error, crash, grad)");
+  throw ValueError("[report] unknown mismatch kind '" + s + "' (value, dtype, shape, error, crash, grad, device)");
 }
 
 Device device_from_string(const std::string& s) {
@@ -223,6 +223,7 @@ std::string results_to_json(const Results& r) {
          {"version", kResultsSchemaVersion},
          {"complete", r.complete},
          {"mode", r.grad ? "grad" : "value"},
+         {"against", r.against},
          {"seed", r.seed},
          {"shard", r.shard},
          {"seconds", num(r.seconds)},
@@ -257,6 +258,9 @@ Results results_from_json(const std::string& text) {
     Results r;
     r.complete = j.value("complete", false);
     r.grad = j.value("mode", std::string("value")) == "grad";
+    r.against = j.value("against", std::string("numpy"));
+    if (r.against != "numpy" && r.against != "cpu")
+      throw ValueError("[report] unknown \"against\" '" + r.against + "' (numpy, cpu)");
     r.seed = get_u64(j, "seed");
     r.shard = get_str(j, "shard");
     r.seconds = get_num(j, "seconds");
@@ -333,7 +337,13 @@ void write_reports(const Results& r, const std::string& dir, const Baseline* bas
 // ---- baseline.json ----
 
 bool BaselineEntry::matches(const std::string& o, DType d, Device dev) const {
-  return op == o && (dtype == "*" || dtype == name(d)) && (device == "*" || device == to_string(dev));
+  if (op != o || (dtype != "*" && dtype != name(d))) return false;
+  if (device == "*" || device == to_string(dev)) return true;
+  try {  // "cuda" is cuda:0, as Device::parse reads it (results name it "cuda:0")
+    return Device::parse(device) == dev;
+  } catch (const Error&) {
+    return false;
+  }
 }
 
 std::string BaselineEntry::str() const {

@@ -28,8 +28,8 @@ std::string with_commas(uint64_t v) {
 
 const char* kTableHead =
     "| op | input dtype | device | cases | matches | accepted | value | dtype mismatch | shape | error | crash "
-    "| max ULP | max-ULP case | max abs | max rel | grad (failed/checked) | status |\n"
-    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n";
+    "| device mismatch | max ULP | max-ULP case | max abs | max rel | grad (failed/checked) | status |\n"
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n";
 
 std::string table_row(const Results& r, const Row& row) {
   const StatsKey& k = *row.key;
@@ -153,7 +153,8 @@ std::string render_markdown_table(const Results& r, const Baseline* baseline) {
   os << "# Parity fuzz report: per op x dtype x device\n\n";
   if (!r.complete) os << "**Partial report: the run had not finished (complete=false).**\n\n";
   os << "Failures first. `accepted`: cases the op's OpInfo entry declares (see summary.md); `value` ... `crash`: "
-        "mismatches by kind (`dtype mismatch`: the result's dtype differs from NumPy's); status `baselined`: every "
+        "mismatches by kind (`dtype mismatch`: the result's dtype differs from NumPy's; `device mismatch`: a GPU "
+        "result differs from the engine's CPU result); status `baselined`: every "
         "mismatch kind is listed in the baseline. Back to [summary.md](summary.md).\n\n";
   os << kTableHead;
   for (const Row& row : rows_failures_first(r, baseline)) os << table_row(r, row);

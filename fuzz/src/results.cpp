@@ -45,6 +45,8 @@ std::string CaseId::str() const {
   std::string s = op + ":" + std::to_string(seed) + ":" + std::to_string(index);
   if (max_elements > 0) s += ":e" + std::to_string(max_elements);
   if (grad) s += ":g";
+  if (device.is_cuda()) s += device.index == 0 ? std::string(":cuda") : ":cuda" + std::to_string(device.index);
+  if (against_cpu) s += ":vcpu";
   if (!shrink_path.empty()) {
     s += ":s";
     for (size_t i = 0; i < shrink_path.size(); ++i) {
@@ -58,7 +60,7 @@ std::string CaseId::str() const {
 CaseId CaseId::parse(const std::string& s) {
   auto bad = [&](const std::string& why) {
     return ValueError("[replay] malformed case id '" + s + "': " + why +
-                      " (expected OP:SEED:INDEX, optionally followed by :eCAP, :g and :sA.B.C)");
+                      " (expected OP:SEED:INDEX, optionally followed by :eCAP, :g, :cuda[N], :vcpu and :sA.B.C)");
   };
   std::vector<std::string> parts = split(s, ':');
   CaseId id;
@@ -73,6 +75,18 @@ CaseId CaseId::parse(const std::string& s) {
       }
     }
   }
+  if (parts.size() >= 4 && parts.back() == "vcpu") {  // compared with the engine's CPU result
+    id.against_cpu = true;
+    parts.pop_back();
+  }
+  if (parts.size() >= 4 && parts.back().rfind("cuda", 0) == 0) {  // run on a GPU: cuda, cuda1, ...
+    const std::string n = parts.back().substr(4);
+    uint64_t v = 0;
+    if (!n.empty() && (!parse_u64(n, v) || v > 1000)) throw bad("bad device '" + parts.back() + "'");
+    id.device = Device(DeviceType::cuda, static_cast<int>(v));
+    parts.pop_back();
+  }
+  if (id.against_cpu && !id.device.is_cuda()) throw bad(":vcpu needs a GPU case (:cuda)");
   if (parts.size() >= 4 && parts.back() == "g") {  // a gradient case
     id.grad = true;
     parts.pop_back();

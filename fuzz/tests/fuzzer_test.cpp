@@ -6,7 +6,9 @@
 #include <cstring>
 #include <set>
 
+#include "parity/device.h"
 #include "parity/fuzzer.h"
+#include "parity/ops.h"
 #include "parity/opinfo.h"
 #include "results_compare.h"
 
@@ -283,6 +285,82 @@ TEST(FuzzThroughput, ElementwiseFloat32) {
     std::printf("[throughput] %s float32: %llu cases in %.2f s = %.0f cases/s (one process)\n", op.c_str(),
                 static_cast<unsigned long long>(n), s, n / s);
   }
+}
+
+}  // namespace
+}  // namespace parity::fuzz
+
+namespace parity::fuzz {
+namespace {
+
+// Issue 13: a GPU campaign draws only from dtypes_cuda; its ids carry the device; without a GPU
+// the engine's outcome of a GPU case is a clear error, never a silent host run.
+TEST(FuzzDevice, GpuCasesDrawFromTheCudaClaimsAndCarryTheDevice) {
+  GenConfig cfg;
+  cfg.device = Device::cuda;
+  CaseGen g(cfg);
+  const opinfo::OpInfo& sin_op = *opinfo::find_op("sin");
+  CaseId id = g.id("sin", 3, 5);
+  EXPECT_EQ(id.device, Device::cuda);
+  EXPECT_EQ(id.str(), "sin:3:5:cuda");
+  if (sin_op.dtypes_cuda.empty()) {
+    EXPECT_FALSE(g.dtype_of(sin_op, 3, 5).has_value());
+    EXPECT_THROW(g.draw(id), ValueError);
+  } else {
+    for (uint64_t i = 0; i < 50; ++i) {
+      DrawnCase d = g.draw(g.id("sin", 3, i));
+      EXPECT_TRUE(sin_op.claims(d.dtype, Device::cuda)) << name(d.dtype);
+      EXPECT_EQ(d.c.device, Device::cuda);
+    }
+  }
+  // A CPU case drawn, then run with Case::device set to a GPU.
+  DrawnCase d = CaseGen().draw(CaseId{"sin", 3, 5, {}});
+  EXPECT_EQ(d.c.device, Device::cpu);
+  d.c.device = Device::cuda;
+  EngineExecutor eng;
+  if (cuda_device_count() == 0) {
+    Outcome o = eng.run(d.c);
+    ASSERT_TRUE(o.error);
+    EXPECT_FALSE(o.crashed);
+    EXPECT_EQ(o.error_class, "RuntimeError");
+    EXPECT_NE(o.error_message.find(built_with_cuda() ? "no CUDA device" : "built without CUDA"), std::string::npos)
+        << o.error_message;
+  }
+}
+
+TEST(FuzzDevice, CampaignOptionsAreChecked) {
+  Options o;
+  o.ops = {"sin"};
+  o.cases_per_op = 2;
+  o.isolate = false;
+  o.gen.against_cpu = true;  // needs a GPU case
+  EXPECT_THROW(run_campaign(o), ValueError);
+  o.gen.against_cpu = false;
+  o.gen.device = Device::cuda;
+  o.grad = true;  // gradient campaigns are CPU-only
+  EXPECT_THROW(run_campaign(o), ValueError);
+}
+
+// compare_devices: the GPU against the engine's CPU result, any difference of kind device.
+TEST(FuzzDevice, CompareDevicesNamesBothDevices) {
+  Outcome cpu, gpu;
+  cpu.values = {asarray(std::vector<float>{1.0f, 2.0f})};
+  gpu.values = {asarray(std::vector<float>{1.0f, 2.5f})};
+  Verdict v = compare_devices(gpu, cpu, Tolerance{1e-6, 0}, Device::cuda);
+  EXPECT_EQ(v.kind, Mismatch::device);
+  EXPECT_NE(v.detail.find("value differs between cuda:0 and cpu"), std::string::npos) << v.detail;
+  EXPECT_EQ(v.detail.find("NumPy"), std::string::npos) << v.detail;
+  EXPECT_TRUE(compare_devices(cpu, cpu, Tolerance{}, Device::cuda).match());
+  gpu.values.clear();
+  gpu.error = true;
+  gpu.error_class = "NotImplementedError";
+  gpu.error_mro = {"NotImplementedError", "RuntimeError", "Exception"};
+  gpu.error_message = "[sin] no CUDA kernel";
+  v = compare_devices(gpu, cpu, Tolerance{}, Device::cuda);
+  EXPECT_EQ(v.kind, Mismatch::device);
+  EXPECT_NE(v.detail.find("error differs"), std::string::npos) << v.detail;
+  gpu.crashed = true;
+  EXPECT_EQ(compare_devices(gpu, cpu, Tolerance{}, Device::cuda).kind, Mismatch::crash);
 }
 
 }  // namespace

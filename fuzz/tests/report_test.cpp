@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "parity/device.h"
 #include "parity/errors.h"
 #include "parity/report.h"
 
@@ -193,7 +194,8 @@ TEST(Renderings, HtmlIsSelfContainedWithTableAndSvgPerOp) {
 
 TEST(Renderings, MarkdownTable) {
   std::string table = render_markdown_table(synthetic());  // op, dtype, device, cases, matches, accepted, value...
-  EXPECT_NE(table.find("| sin | float32 | cpu | 5 | 3 | 0 | 2 | 0 | 0 | 0 | 0 | 1e+09 |"), std::string::npos) << table;
+  // ... value, dtype, shape, error, crash, device mismatch, max ULP
+  EXPECT_NE(table.find("| sin | float32 | cpu | 5 | 3 | 0 | 2 | 0 | 0 | 0 | 0 | 0 | 1e+09 |"), std::string::npos) << table;
   EXPECT_NE(table.find("| sin | float64 | cpu | 4 | 4 | 0 | 0 |"), std::string::npos);
   std::string md = render_markdown(synthetic());
   EXPECT_NE(md.find("Replay: `parity replay sin:42:10:s3.0.1`"), std::string::npos);
@@ -359,6 +361,107 @@ TEST(Merge, TwoShardsEqualTheSum) {
   c.merge(a);  // two copies of shard 0 do not make the whole campaign
   EXPECT_EQ(c.shard, "0/2");
   fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace parity::fuzz
+
+namespace parity::fuzz {
+namespace {
+
+// Issue 13: GPU cases carry their device (and their reference) in the id, and a CPU-vs-GPU
+// difference is a kind of its own that goes through results.json, the renderings and the gate.
+TEST(CaseIdText, DeviceAndReferenceRoundTrip) {
+  CaseId id{"exp", 7, 12, {}};
+  id.device = Device::cuda;
+  EXPECT_EQ(id.str(), "exp:7:12:cuda");
+  id.against_cpu = true;
+  id.shrink_path = {2};
+  EXPECT_EQ(id.str(), "exp:7:12:cuda:vcpu:s2");
+  CaseId p = CaseId::parse("exp:7:12:e100:cuda:vcpu:s2");
+  EXPECT_EQ(p.device, Device::cuda);
+  EXPECT_TRUE(p.against_cpu);
+  EXPECT_EQ(p.max_elements, 100);
+  EXPECT_EQ(p.shrink_path, (std::vector<uint32_t>{2}));
+  EXPECT_EQ(CaseId::parse("exp:7:12:cuda1").device, Device(DeviceType::cuda, 1));
+  EXPECT_EQ(CaseId::parse("exp:7:12:cuda1").str(), "exp:7:12:cuda1");
+  EXPECT_EQ(CaseId::parse("exp:7:12").device, Device::cpu);
+  for (const char* bad : {"exp:7:12:vcpu", "exp:7:12:cudax", "exp:7:12:cuda-1"})
+    EXPECT_THROW(CaseId::parse(bad), ValueError) << bad;
+}
+
+Results device_results() {
+  Results r;
+  r.seed = 7;
+  r.against = "cpu";
+  CaseRecord c;
+  c.id = CaseId{"exp", 7, 3, {}};
+  c.id.device = Device::cuda;
+  c.id.against_cpu = true;
+  c.op = "exp";
+  c.dtype = DType::Float32;
+  c.device = Device::cuda;
+  c.kind = Mismatch::device;
+  c.detail = "value differs between cuda:0 and cpu: element 0";
+  r.stats[StatsKey{"exp", DType::Float32, Device::cuda}].add(c);
+  CaseRecord ok = c;
+  ok.id.index = 4;
+  ok.kind = Mismatch::none;
+  ok.detail.clear();
+  r.stats[StatsKey{"exp", DType::Float32, Device::cuda}].add(ok);
+  return r;
+}
+
+TEST(ResultsJson, DeviceMismatchRoundTrips) {
+  EXPECT_STREQ(to_string(Mismatch::device), "device");
+  EXPECT_EQ(mismatch_from_string("device"), Mismatch::device);
+  const Results r = device_results();
+  const std::string text = results_to_json(r);
+  nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["against"], "cpu");
+  EXPECT_EQ(j["stats"][0]["device"], "cuda:0");
+  EXPECT_EQ(j["stats"][0]["mismatches"]["device"], 1);
+  EXPECT_EQ(j["stats"][0]["minimal"]["device"]["id"], "exp:7:3:cuda:vcpu");
+  Results back = results_from_json(text);
+  expect_same(r, back);
+  EXPECT_EQ(back.against, "cpu");
+  const Stats& s = back.stats.at(StatsKey{"exp", DType::Float32, Device::cuda});
+  EXPECT_EQ(s.mismatches.at(Mismatch::device), 1u);
+  EXPECT_EQ(s.minimal.at(Mismatch::device).id.device, Device::cuda);
+  // A file without "against" (written before it existed) is a run against NumPy.
+  j.erase("against");
+  EXPECT_EQ(results_from_json(j.dump()).against, "numpy");
+  j["against"] = "torch";
+  EXPECT_THROW(results_from_json(j.dump()), ValueError);
+  // The renderings have the column.
+  EXPECT_NE(render_markdown_table(r).find("device mismatch"), std::string::npos);
+  EXPECT_NE(render_markdown_table(r).find("| exp | float32 | cuda:0 | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |"),
+            std::string::npos)
+      << render_markdown_table(r);
+}
+
+TEST(Gate, DeviceMismatchesAndTheirBaselineEntries) {
+  const Results r = device_results();
+  GateResult g = gate(r, Baseline{});
+  ASSERT_EQ(g.unaccepted.size(), 1u);
+  EXPECT_EQ(g.unaccepted[0].kind, Mismatch::device);
+  EXPECT_EQ(g.unaccepted[0].replay, "parity replay exp:7:3:cuda:vcpu");
+  Baseline b = baseline_from_json(
+      R"({"version": 1, "accepted": [{"op": "exp", "dtype": "float32", "device": "cuda", "kind": "device", "reason": "the GPU's expf rounds differently"},
+                       {"op": "exp", "dtype": "float32", "device": "cuda", "kind": "value", "reason": "not exercised against the CPU"}]})");
+  g = gate(r, b);
+  EXPECT_TRUE(g.passed) << g.summary();
+  EXPECT_EQ(g.not_exercised.size(), 1u);  // the value entry: a run against the CPU finds no value mismatch
+  // A run against NumPy does not exercise the device entry (never stale there).
+  Results vs_numpy = r;
+  vs_numpy.against = "numpy";
+  vs_numpy.stats.begin()->second.mismatches.clear();
+  vs_numpy.stats.begin()->second.minimal.clear();
+  vs_numpy.stats.begin()->second.matches = 2;
+  Baseline only_device;
+  only_device.accepted.push_back(b.accepted[0]);
+  g = gate(vs_numpy, only_device);
+  EXPECT_TRUE(g.stale.empty()) << g.summary();
 }
 
 }  // namespace

@@ -19,6 +19,21 @@ Tolerance default_tolerance(DType d) {
   }
 }
 
+Verdict compare_devices(const Outcome& gpu, const Outcome& cpu, Tolerance tol, Device device,
+                        std::optional<DType> computed_in) {
+  Verdict v = compare(gpu, cpu, tol, computed_in);
+  if (v.match() || v.kind == Mismatch::crash) return v;
+  // compare() words it as engine vs NumPy: here the GPU is the engine and the CPU the reference.
+  auto swap_words = [&](std::string s) {
+    for (auto [from, to] : {std::pair<std::string, std::string>{"NumPy", "cpu"}, {"engine", to_string(device)}})
+      for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+    return s;
+  };
+  v.detail = std::string(to_string(v.kind)) + " differs between " + to_string(device) + " and cpu: " + swap_words(v.detail);
+  v.kind = Mismatch::device;
+  return v;
+}
+
 const char* to_string(Mismatch m) {
   switch (m) {
     case Mismatch::none: return "match";
@@ -28,6 +43,7 @@ const char* to_string(Mismatch m) {
     case Mismatch::error: return "error";
     case Mismatch::crash: return "crash";
     case Mismatch::grad: return "grad";
+    case Mismatch::device: return "device";
   }
   return "?";
 }

@@ -1,5 +1,6 @@
 #include <exception>
 
+#include "parity/device.h"
 #include "parity/opinfo.h"
 
 namespace parity {
@@ -21,6 +22,24 @@ Tensor private_copy(const Tensor& t) {
 }
 }  // namespace
 
+Tensor to_device_keeping_layout(const Tensor& t, Device d) {
+  if (!t.defined() || t.device() == d) return t;
+  if (!t.device().is_cpu() || t.size() == 0 || t.is_contiguous()) {
+    Tensor r = t.to(d);
+    return t.writeable() ? r : r.setflags(false);
+  }
+  // The elements' byte range [lo, hi] in the storage moves as one block; the view is rebuilt on it.
+  int64_t lo = t.offset(), hi = t.offset();
+  for (int64_t i = 0; i < t.ndim(); ++i) {
+    const int64_t reach = (t.shape()[i] - 1) * t.strides()[i];
+    (reach < 0 ? lo : hi) += reach;
+  }
+  Tensor span(t.storage(), t.dtype(), {hi - lo + 1}, {1}, lo);
+  Tensor moved = span.to(d);
+  Tensor r(moved.storage(), t.dtype(), t.shape(), t.strides(), moved.offset() + (t.offset() - lo));
+  return t.writeable() ? r : r.setflags(false);
+}
+
 Outcome EngineExecutor::run(const Case& c) {
   Outcome o;
   try {
@@ -28,7 +47,27 @@ Outcome EngineExecutor::run(const Case& c) {
     if (c.variant == Variant::inplace && !args.empty() && args[0].is_tensor())
       args[0] = ArrayLike(private_copy(args[0].tensor()));
     Tensor out = c.variant == Variant::out ? private_copy(c.out) : Tensor();
-    o.values = c.op->run(c.variant, args, c.input.kwargs, out);
+    if (c.device.is_cpu()) {
+      o.values = c.op->run(c.variant, args, c.input.kwargs, out);
+    } else {
+      // On a GPU: tensor operands (and out=) move there in their layouts, creation defaults to
+      // the device, and the results come back to the host for comparison. A result that is
+      // not on the device (an op that ran on the host) is an error of its own.
+      for (auto& a : args)
+        if (a.is_tensor()) a = ArrayLike(to_device_keeping_layout(a.tensor(), c.device));
+      out = to_device_keeping_layout(out, c.device);
+      std::vector<Tensor> r;
+      {
+        DeviceGuard guard(c.device);
+        r = c.op->run(c.variant, args, c.input.kwargs, out);
+      }
+      for (const Tensor& t : r) {
+        if (t.defined() && t.device() != c.device)
+          throw RuntimeError("[" + c.op->name + "] returned a result on " + to_string(t.device()) + " for operands on " +
+                             to_string(c.device));
+        o.values.push_back(t.defined() ? t.to(Device::cpu) : t);
+      }
+    }
   } catch (const Error& e) {
     o.error = true;
     o.error_class = e.py_class();

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "families.h"
+#include "parity/device.h"
 #include "parity/samples.h"
 
 namespace parity::opinfo {
@@ -10,7 +11,7 @@ bool OpInfo::has_variant(Variant v) const {
 }
 
 bool OpInfo::claims(DType d, Device dev) const {
-  const auto& ds = dev == Device::cpu ? dtypes_cpu : dtypes_cuda;
+  const auto& ds = dev.is_cpu() ? dtypes_cpu : dtypes_cuda;
   return std::find(ds.begin(), ds.end(), d) != ds.end();
 }
 
@@ -48,6 +49,17 @@ const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::stri
   return find_in(global_discrepancies(), k, suite, d, in.note, &traits);
 }
 
+// The CUDA claims come from the backend's kernel tables, in this one place: a CPU dtype is claimed
+// on CUDA exactly when has_cuda_kernel(<engine name>, dtype) says the kernel exists (entries are
+// named by the engine function, which op_names.cpp lists: "sigmoid", not NumPy's "expit").
+void derive_cuda_dtypes(std::vector<OpInfo>& db) {
+  for (OpInfo& op : db) {
+    op.dtypes_cuda.clear();
+    for (DType d : op.dtypes_cpu)
+      if (has_cuda_kernel(op.name, d)) op.dtypes_cuda.push_back(d);
+  }
+}
+
 const std::vector<OpInfo>& op_db() {
   static const std::vector<OpInfo> db = [] {
     std::vector<OpInfo> v;
@@ -62,6 +74,7 @@ const std::vector<OpInfo>& op_db() {
     add_readonly_errors(v);
     add_trait_discrepancies(v);
     set_autograd_claims(v);
+    derive_cuda_dtypes(v);
     return v;
   }();
   return db;

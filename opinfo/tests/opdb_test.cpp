@@ -77,3 +77,23 @@ TEST(OpDb, WriteVariantsHaveReadOnlyErrorInputs) {
     EXPECT_EQ(out, op.has_variant(Variant::out) && op.name != "cumsum" && op.name != "cumprod");
   }
 }
+
+// dtypes_cuda is derived from the backend's kernel tables (op_db.cpp): a CPU dtype is claimed on
+// CUDA exactly when has_cuda_kernel says so for the entry's engine name; none without CUDA.
+TEST(OpDb, CudaDtypesAreTheKernelTables) {
+  size_t claimed = 0;
+  for (const auto& op : op_db()) {
+    SCOPED_TRACE(op.name);
+    for (DType d : op.dtypes_cuda)
+      EXPECT_TRUE(op.claims(d)) << name(d) << " is claimed on CUDA but not on the CPU";
+    for (DType d : kAllDTypes) {
+      const bool want = op.claims(d) && has_cuda_kernel(op.name, d);
+      EXPECT_EQ(op.claims(d, Device::cuda), want) << name(d);
+      EXPECT_EQ(op.claims(d, Device(DeviceType::cuda, 1)), want) << name(d) << " on cuda:1";
+    }
+    claimed += op.dtypes_cuda.size();
+  }
+  if (!built_with_cuda()) {
+    EXPECT_EQ(claimed, 0u) << "a build without CUDA claims no CUDA dtype";
+  }
+}

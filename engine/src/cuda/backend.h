@@ -5,6 +5,7 @@
 // resolved. Implemented by engine/src/cuda/*.cu in a CUDA build (CMake PARITY_CUDA), by
 // engine/src/cuda/no_cuda.cpp otherwise, whose functions raise "built without CUDA" (MLX's no_gpu).
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ void copy_to_device(void* dst, const void* src, int64_t nbytes, int device);    
 void copy_to_host(void* dst, const void* src, int64_t nbytes, int device);      // waits for the stream
 void copy_on_device(void* dst, const void* src, int64_t nbytes, int device);    // device -> device
 void synchronize(int device);
+// Milliseconds per call of f() (which queues work on `device`), averaged over `reps` calls: CUDA
+// events recorded on the device's stream around the calls, after synchronising it (timing.cu).
+double time_ms(const std::function<void()>& f, int device, int reps);
 
 // ---- elementwise kernels ----
 // Operands (inputs first, the output last) broadcast to `shape`, dimensions coalesced by the

@@ -21,6 +21,7 @@ void copy_to_device(void*, const void*, int64_t, int) { no_cuda("copy to cuda");
 void copy_to_host(void*, const void*, int64_t, int) { no_cuda("copy from cuda"); }
 void copy_on_device(void*, const void*, int64_t, int) { no_cuda("cuda copy"); }
 void synchronize(int) {}
+double time_ms(const std::function<void()>&, int, int) { no_cuda("cuda time_ms"); }
 ElementwiseFn ufunc_kernel(const char*, const DType*, int, DType) { return nullptr; }
 ElementwiseFn cast_kernel(DType, DType) { return nullptr; }
 bool has_op_kernel(const char*, DType) { return false; }

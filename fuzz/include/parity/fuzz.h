@@ -17,7 +17,9 @@ namespace parity::fuzz {
 // Identifies one case: the op, the campaign seed, the case's index, and the path of shrink steps
 // taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1";
 // a campaign with a raised element cap adds it, "sin:42:1337:e100000:s3.0.1"; a gradient case
-// (`parity fuzz --grad`) adds "g" after the cap, "sin:42:1337:g:s3.0.1".
+// (`parity fuzz --grad`) adds "g" after the cap, "sin:42:1337:g:s3.0.1"; a case run on a GPU
+// (`parity fuzz --device cuda`) adds "cuda" ("cudaN" for cuda:N) and, when compared with the
+// engine's CPU result instead of NumPy (`--against cpu`), "vcpu": "exp:42:1337:cuda:vcpu:s2".
 struct CaseId {
   std::string op;
   uint64_t seed = 0;
@@ -25,6 +27,8 @@ struct CaseId {
   std::vector<uint32_t> shrink_path;
   int64_t max_elements = 0;  // the generator's element cap when not the default (0: default)
   bool grad = false;         // a gradient case: drawn for gradcheck, checked against finite differences
+  Device device = Device::cpu;  // where the engine runs the case (its dtype is drawn from the claims there)
+  bool against_cpu = false;  // a GPU case compared with the engine's CPU result (Mismatch::device)
   std::string str() const;
   static CaseId parse(const std::string& s);  // ValueError on a malformed id
 };
@@ -123,6 +127,9 @@ struct Results {
   double seconds = 0;
   bool complete = false;     // false while the run goes on (a killed run leaves complete=false)
   bool grad = false;         // a gradient campaign (`parity fuzz --grad`)
+  // What the engine was compared with: "numpy", or "cpu" (`parity fuzz --device cuda --against
+  // cpu`: the GPU against the engine's CPU result; differences are Mismatch::device).
+  std::string against = "numpy";
   std::map<StatsKey, Stats> stats;
   void merge(const Results& o);
 };

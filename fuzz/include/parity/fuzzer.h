@@ -25,6 +25,12 @@ struct GenConfig {
   // Gradient cases (`parity fuzz --grad`): float64/complex128 only, the function variant, finite
   // values away from rounding ties and domain edges, plain weak scalars. Ids carry it (":g").
   bool grad = false;
+  // Where the engine runs the cases (`parity fuzz --device`): on a GPU, dtypes are drawn from the
+  // op's dtypes_cuda (the kernels that exist), and the cases' Case::device is set. Ids carry it.
+  Device device = Device::cpu;
+  // GPU cases compared with the engine's CPU result instead of NumPy (`--against cpu`): any
+  // difference is Mismatch::device. Ids carry it (":vcpu").
+  bool against_cpu = false;
 };
 
 // A case as drawn: the Case both executors run plus how it was made (for reports and replay).
@@ -37,8 +43,8 @@ struct DrawnCase {
 };
 
 // Draws cases for one op. Deterministic: the same CaseId (op, seed, index, shrink_path) gives the
-// same case, byte for byte, in any process. The dtype is drawn from the op's claimed CPU dtypes
-// by (seed, index); dtype_of() tells it without drawing the case.
+// same case, byte for byte, in any process. The dtype is drawn from the op's claimed dtypes on the
+// generator's device (GenConfig::device) by (seed, index); dtype_of() tells it without drawing the case.
 class CaseGen {
  public:
   explicit CaseGen(GenConfig cfg = {});
@@ -65,6 +71,8 @@ class CaseGen {
 // The result of running one case on both sides.
 struct CaseResult {
   Verdict verdict;          // compare(engine, numpy, op.tolerance(result dtype))
+  // `numpy`: the reference's outcome: NumPy's, or the engine's on the CPU for a case compared
+  // with it (CaseId::against_cpu; then any difference is Mismatch::device).
   Outcome engine, numpy;
   // The declared `differs` discrepancy that covers a mismatch ("what: reason"); empty if none.
   // An accepted case still has verdict.kind != none; campaigns count it in Stats::accepted.
@@ -72,11 +80,13 @@ struct CaseResult {
   bool grad_checked = false;  // gradient cases: a gradient was checked (run_grad_case)
   bool mismatch() const { return !verdict.match() && accepted.empty(); }
 };
-CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine);
+// `against_cpu`: compare a GPU case (Case::device) with the engine's CPU run of it, not NumPy.
+CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine, bool against_cpu = false);
 
 // Batched run: the engine on each case, NumPy on all of them in one Python call (the fast path
 // campaigns use; results identical to run_case).
-std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine);
+std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine,
+                                  bool against_cpu = false);
 
 // Shrinks a failing case: repeatedly takes the first simpler case that still fails with the same
 // mismatch kind (and is not accepted), up to max_steps steps. Returns the id of the minimal case

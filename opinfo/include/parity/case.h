@@ -62,12 +62,19 @@ class Executor {
   virtual Outcome run(const Case& c) = 0;
 };
 
-// The engine on the CPU as an executor (opinfo/src/engine_executor.cpp).
+// The engine as an executor (opinfo/src/engine_executor.cpp), on the case's device: on a GPU,
+// tensor arguments and out= move there with their layouts (strides, offsets, flags), the op runs
+// under a DeviceGuard (creation ops allocate there) and the results come back to the host.
 class EngineExecutor : public Executor {
  public:
-  std::string name() const override { return "cpu"; }
+  std::string name() const override { return "engine"; }
   Outcome run(const Case& c) override;
 };
+
+// `t` (on the CPU) on device `d` with the same shape, strides, offset and writeable flag: the
+// byte range holding its elements is copied as one block and the view rebuilt there (Tensor::to
+// makes a contiguous copy). A tensor already on `d` is returned as is.
+Tensor to_device_keeping_layout(const Tensor& t, Device d);
 
 // Human-readable rendering of a case: op, variant, each input (dtype, shape, strides, values).
 std::string describe(const Case& c, size_t max_values = 24);

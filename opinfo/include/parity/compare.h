@@ -17,9 +17,11 @@ struct Tolerance {
 };
 Tolerance default_tolerance(DType d);  // one table for all ops (compare.cpp)
 
-// grad: autograd disagrees with finite differences (`parity fuzz --grad`); appended last so the
-// other kinds keep their numbers.
-enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash, grad };
+// grad: autograd disagrees with finite differences (`parity fuzz --grad`); device: the engine on a
+// GPU disagrees with the engine on the CPU beyond the op's tolerance (any value, dtype, shape or
+// error difference between the two; the CUDA suites, `parity fuzz --device cuda --against cpu`).
+// Appended last so the other kinds keep their numbers.
+enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash, grad, device };
 const char* to_string(Mismatch m);
 
 struct Verdict {
@@ -36,6 +38,11 @@ struct Verdict {
 // dtype (Case::compute_dtype); ULPs are then counted in ulp_dtype(result, computed_in).
 Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol,
                 std::optional<DType> computed_in = std::nullopt);
+// The engine on a GPU (`device`) against the engine on the CPU, for one case: Mismatch::device
+// when they differ beyond `tol` (values, dtype, shape, or an error on one side or of another
+// class; the detail names the underlying kind and both devices); a crash stays Mismatch::crash.
+Verdict compare_devices(const Outcome& gpu, const Outcome& cpu, Tolerance tol, Device device,
+                        std::optional<DType> computed_in = std::nullopt);
 // The real floating dtype whose steps measure the error of a `result` computed in `computed_in`:
 // the coarser of the two (float32 sin written into a complex128 out= is counted in float32 steps,
 // float64 written into a float32 out= in float32 steps); `result` itself (its real part's dtype)

@@ -75,7 +75,9 @@ struct OpInfo {
   std::string family;               // "unary", "binary", "reduction", "shape", "creation", "linalg", "indexing"
   std::vector<Variant> variants;    // which forms exist in the engine
   std::vector<DType> dtypes_cpu;    // claimed; checked both ways by the Dtypes suite
-  std::vector<DType> dtypes_cuda;   // claimed on CUDA (none until the CUDA backend lands)
+  // Claimed on CUDA: derived, never written by an entry (op_db.cpp, derive_cuda_dtypes): the
+  // dtypes_cpu that has_cuda_kernel(name, d) confirms; empty in a build without CUDA.
+  std::vector<DType> dtypes_cuda;
   std::string numpy_ref;            // Python callable, e.g. "np.sin" or "lambda x: ..."
   std::string numpy_method;         // the ndarray method NumPy has for this op ("" if none)
   SamplesFn sample_inputs;          // shapes, layouts and keyword combinations
@@ -95,7 +97,7 @@ struct OpInfo {
   bool sum_of_products = false;
 
   bool has_variant(Variant v) const;
-  bool claims(DType d, Device dev = Device::cpu) const;
+  bool claims(DType d, Device dev = Device::cpu) const;  // any GPU: dtypes_cuda
   Tolerance tolerance(DType d) const;
   // The discrepancy of kind `k` that covers this suite, dtype and sample note, if any.
   // Entries scoped by a trait (`when`) match only the overload that is given the case.
@@ -110,6 +112,8 @@ struct OpInfo {
 // Every op in the database, in a stable order.
 const std::vector<OpInfo>& op_db();
 const OpInfo* find_op(const std::string& name);  // by name or alias; nullptr if absent
+// Fills every entry's dtypes_cuda from has_cuda_kernel (op_db() calls it once).
+void derive_cuda_dtypes(std::vector<OpInfo>& db);
 
 // The ops the engine exposes, by name (a test checks each has an entry).
 // engine_op_names() (parity/op_names.h) lists what the engine exposes; a test checks each has an entry.
