@@ -118,6 +118,50 @@ std::vector<const PeerSpec*> parse_peers(const std::string& list) {
   return out;
 }
 
+// The time-per-call table (one row per implementation, one column per size) and the plot's
+// curves, shared by the CPU and the GPU benchmark.
+struct Table {
+  static constexpr size_t W = 30, C = 15;  // label and cell widths
+  const std::vector<int64_t>& sizes;
+  std::vector<Curve> curves;
+
+  void header() const {
+    std::cout << pad("time per call", W, true);
+    for (int64_t n : sizes) std::cout << pad(size_label(n), C);
+    std::cout << "\n";
+  }
+  void add_curve(const std::string& name, const char* color, bool dashed, const std::vector<std::vector<double>>& t) {
+    Curve c{name, color, dashed, {}};
+    for (const auto& v : t) c.stats.push_back(spread_of(v));
+    curves.push_back(std::move(c));
+  }
+  void row(const std::string& label, const std::vector<std::vector<double>>& t,
+           const std::vector<std::string>* errors = nullptr) const {
+    std::cout << pad(label, W, true);
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      const Spread s = spread_of(t[i]);
+      std::cout << pad(s.ok() ? fmt_spread(s) : "failed", C);
+    }
+    std::cout << "\n";
+    if (errors)
+      for (size_t i = 0; i < sizes.size(); ++i)
+        if (!(*errors)[i].empty()) std::cout << "    " << label << " at " << size_label(sizes[i]) << ": " << (*errors)[i] << "\n";
+  }
+  // A row and a curve per installed peer; the others print why they did not run.
+  void peer_rows(const std::vector<Peer>& peers) {
+    for (const Peer& p : peers) {
+      const std::string label = std::string(p.spec->label) + (p.version.empty() ? "" : " (" + p.version.substr(p.version.find(' ') + 1) + ")");
+      if (!p.version.empty()) {
+        row(label, p.t, &p.error);
+        add_curve(p.spec->label, p.spec->color, false, p.t);
+      } else {
+        std::cout << pad(label, W, true) << p.status << "\n";
+      }
+      if (!p.version.empty() && !p.status.empty()) std::cout << "    " << p.spec->label << ": " << p.status << "\n";
+    }
+  }
+};
+
 int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_time, const std::string& peer_list,
                 const std::string& python) {
   std::vector<int64_t> sizes;
@@ -204,47 +248,18 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
             << "peers: each in its own plain python process (" << py << ", bench/peers/sigmoid_peer.py), timed with"
             << " perf_counter on the engine's input values; 'NumPy in-process' is NumPy in this process's embedded"
             << " interpreter (an extra row: its speed follows this process's malloc state)\n\n";
-  std::vector<Curve> curves;
-  auto add_curve = [&](const std::string& name, const char* color, bool dashed, const std::vector<std::vector<double>>& t) {
-    Curve c{name, color, dashed, {}};
-    for (const auto& v : t) c.stats.push_back(spread_of(v));
-    curves.push_back(std::move(c));
-  };
-  const size_t W = 30, C = 15;
-  std::cout << pad("time per call", W, true);
-  for (int64_t n : sizes) std::cout << pad(size_label(n), C);
-  std::cout << "\n";
-  auto print_row = [&](const std::string& label, const std::vector<std::vector<double>>& t,
-                       const std::vector<std::string>* errors = nullptr) {
-    std::cout << pad(label, W, true);
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      const Spread s = spread_of(t[i]);
-      std::cout << pad(s.ok() ? fmt_spread(s) : "failed", C);
-    }
-    std::cout << "\n";
-    if (errors)
-      for (size_t i = 0; i < sizes.size(); ++i)
-        if (!(*errors)[i].empty()) std::cout << "    " << label << " at " << size_label(sizes[i]) << ": " << (*errors)[i] << "\n";
-  };
-  for (Peer& p : peers) {
-    const std::string label = std::string(p.spec->label) + (p.version.empty() ? "" : " (" + p.version.substr(p.version.find(' ') + 1) + ")");
-    if (!p.version.empty()) {
-      print_row(label, p.t, &p.error);
-      add_curve(p.spec->label, p.spec->color, false, p.t);
-    } else {
-      std::cout << pad(label, W, true) << p.status << "\n";
-    }
-    if (!p.version.empty() && !p.status.empty()) std::cout << "    " << p.spec->label << ": " << p.status << "\n";
-  }
+  Table tab{sizes, {}};
+  tab.header();
+  tab.peer_rows(peers);
   const char* engine_colors[] = {"#d62728", "#2ca02c", "#ff7f0e", "#7f7f7f", "#1f77b4"};
   for (int k = 0; k < 5; ++k) {
-    print_row(engine_names[k], eng[k]);
-    add_curve(engine_names[k], engine_colors[k], k >= 3, eng[k]);
+    tab.row(engine_names[k], eng[k]);
+    tab.add_curve(engine_names[k], engine_colors[k], k >= 3, eng[k]);
   }
 
   // ---- ratios, taken within each repetition, then the median ----
   auto ratio_row = [&](const std::string& label, auto&& num_den) {
-    std::cout << pad(label, W, true);
+    std::cout << pad(label, Table::W, true);
     for (size_t i = 0; i < sizes.size(); ++i) {
       std::vector<double> r;
       for (int k = 0; k < reps; ++k) {
@@ -254,7 +269,7 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
       char buf[24];
       const Spread s = spread_of(r);
       std::snprintf(buf, sizeof buf, "%.2f", s.median);
-      std::cout << pad(s.ok() ? buf : "-", C);
+      std::cout << pad(s.ok() ? buf : "-", Table::C);
     }
     std::cout << "\n";
   };
@@ -274,7 +289,7 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
   std::cout << "\nratios (median of the per-repetition ratios; below 1: Parity is faster)\n";
   ratio_row("compiled / NumPy", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], peer_t("numpy", i, k)}; });
   ratio_row("compiled / fastest peer", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], fastest(i, k)}; });
-  std::cout << pad("  fastest peer (by median)", W, true);
+  std::cout << pad("  fastest peer (by median)", Table::W, true);
   for (size_t i = 0; i < sizes.size(); ++i) {
     std::string best = "-";
     double m = 0;
@@ -282,7 +297,7 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
       const Spread s = spread_of(p.t[i]);
       if (s.ok() && (best == "-" || s.median < m)) best = p.spec->impl, m = s.median;
     }
-    std::cout << pad(best, C);
+    std::cout << pad(best, Table::C);
   }
   std::cout << "\n";
   ratio_row("compiled / copy", [&](size_t i, int k) { return std::pair{eng[kCompiled][i][k], eng[kCopy][i][k]}; });
@@ -294,7 +309,7 @@ int run_sigmoid(const std::string& plot, int reps, int64_t max_size, double min_
   if (!plot.empty()) {
     const std::string subtitle = cpu_name() + ", " + std::to_string(engine_threads) + " thread(s), SIMD " + simd_target() +
                                  "; median of " + std::to_string(reps) + ", bars min-max; peers in their own processes";
-    write_plot(plot, svg_plot("sigmoid 1/(1+exp(-x)), float32: time per call", subtitle, sizes, curves));
+    write_plot(plot, svg_plot("sigmoid 1/(1+exp(-x)), float32: time per call", subtitle, sizes, tab.curves));
   }
   return 0;
 }
@@ -404,44 +419,15 @@ int run_sigmoid_cuda(const Device dev, const std::string& plot, int reps, int64_
             << "peers: each in its own plain python process (" << py << ", bench/peers/sigmoid_peer.py --device cuda),"
             << " inputs moved to the GPU once; torch timed with torch.cuda.Event, JAX with perf_counter ended by"
             << " block_until_ready\n\n";
-  std::vector<Curve> curves;
-  auto add_curve = [&](const std::string& name, const char* color, bool dashed, const std::vector<std::vector<double>>& t) {
-    Curve c{name, color, dashed, {}};
-    for (const auto& v : t) c.stats.push_back(spread_of(v));
-    curves.push_back(std::move(c));
-  };
-  const size_t W = 30, C = 15;
-  std::cout << pad("time per call", W, true);
-  for (int64_t n : sizes) std::cout << pad(size_label(n), C);
-  std::cout << "\n";
-  auto print_row = [&](const std::string& label, const std::vector<std::vector<double>>& t,
-                       const std::vector<std::string>* errors = nullptr) {
-    std::cout << pad(label, W, true);
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      const Spread s = spread_of(t[i]);
-      std::cout << pad(s.ok() ? fmt_spread(s) : "failed", C);
-    }
-    std::cout << "\n";
-    if (errors)
-      for (size_t i = 0; i < sizes.size(); ++i)
-        if (!(*errors)[i].empty()) std::cout << "    " << label << " at " << size_label(sizes[i]) << ": " << (*errors)[i] << "\n";
-  };
-  for (Peer& p : peers) {
-    const std::string label = std::string(p.spec->label) + (p.version.empty() ? "" : " (" + p.version.substr(p.version.find(' ') + 1) + ")");
-    if (!p.version.empty()) {
-      print_row(label, p.t, &p.error);
-      add_curve(p.spec->label, p.spec->color, false, p.t);
-    } else {
-      std::cout << pad(label, W, true) << p.status << "\n";
-    }
-    if (!p.version.empty() && !p.status.empty()) std::cout << "    " << p.spec->label << ": " << p.status << "\n";
-  }
+  Table tab{sizes, {}};
+  tab.header();
+  tab.peer_rows(peers);
   const char* engine_colors[kEngineCurves] = {"#d62728", "#ff7f0e", "#7f7f7f"};
   for (int k = 0; k < kEngineCurves; ++k) {
-    print_row(engine_names[k], eng[k]);
+    tab.row(engine_names[k], eng[k]);
     if (!eng_error[k].empty()) std::cout << "    " << engine_names[k] << " failed at " << eng_error[k] << "\n";
-    add_curve(engine_names[k], engine_colors[k], k == kCopy, eng[k]);
-    if (k == kEager) std::cout << pad("Parity compile(f)", W, true) << "not supported on CUDA (compile(f) is CPU-only)\n";
+    tab.add_curve(engine_names[k], engine_colors[k], k == kCopy, eng[k]);
+    if (k == kEager) std::cout << pad("Parity compile(f)", Table::W, true) << "not supported on CUDA (compile(f) is CPU-only)\n";
   }
 
   // ---- the targets: ratios taken within each repetition, then the median ----
@@ -478,17 +464,17 @@ int run_sigmoid_cuda(const Device dev, const std::string& plot, int reps, int64_
   std::cout << "\nat " << size_label(sizes[last]) << ": fraction of the device-to-device copy's bandwidth (copy time /"
             << " time per call; the same bytes in and out; target for the sigmoid op: >= 0.85)\n";
   for (const Named& n : rows)
-    std::cout << pad("  " + n.label, W, true)
-              << pad(fmt(median_ratio(last, [&](size_t i, int k) { return std::pair{at(eng[kCopy], i, k), at(*n.t, i, k)}; })), C)
+    std::cout << pad("  " + n.label, Table::W, true)
+              << pad(fmt(median_ratio(last, [&](size_t i, int k) { return std::pair{at(eng[kCopy], i, k), at(*n.t, i, k)}; })), Table::C)
               << "\n";
-  std::cout << pad("  Parity compile(f)", W, true) << pad("not supported on CUDA", C) << "\n";
+  std::cout << pad("  Parity compile(f)", Table::W, true) << pad("not supported on CUDA", Table::C) << "\n";
   std::cout << "\nat " << size_label(sizes[0]) << ": time per call / torch.sigmoid's (target for the sigmoid op: <= 1)\n";
   for (const Named& n : rows) {
     if (n.t == torch_sigmoid) continue;
-    std::cout << pad("  " + n.label, W, true)
+    std::cout << pad("  " + n.label, Table::W, true)
               << pad(torch_sigmoid ? fmt(median_ratio(0, [&](size_t i, int k) { return std::pair{at(*n.t, i, k), at(*torch_sigmoid, i, k)}; }))
                                    : std::string("- (torch.sigmoid not timed)"),
-                     C)
+                     Table::C)
               << "\n";
   }
 
@@ -496,7 +482,7 @@ int run_sigmoid_cuda(const Device dev, const std::string& plot, int reps, int64_
     const std::string subtitle = cuda_device_description(dev) + "; median of " + std::to_string(reps) +
                                  ", bars min-max; CUDA events; peers in their own processes";
     write_plot(plot, svg_plot("sigmoid 1/(1+exp(-x)), float32, on " + to_string(dev) + ": time per call", subtitle,
-                              sizes, curves));
+                              sizes, tab.curves));
   }
   return 0;
 }

@@ -59,6 +59,20 @@ def make_cuda(impl):
     raise ImportError(f"{impl} runs on the CPU only")
 
 
+def batched_ns(batch, min_time):
+    """Nanoseconds per call from batch(n) (seconds for n calls): n doubles until a batch takes
+    min_time / 2, then one batch of twice that many is timed, with the garbage collector off."""
+    gc.disable()
+    try:
+        n = 1
+        while batch(n) < min_time / 2 and n < 1 << 40:
+            n *= 2
+        n *= 2
+        return batch(n) / n * 1e9
+    finally:
+        gc.enable()
+
+
 def torch_cuda_ns(call, arg, min_time):
     """Per-call time on the GPU: torch.cuda.Event around a loop of calls, after synchronising."""
     import torch
@@ -75,15 +89,7 @@ def torch_cuda_ns(call, arg, min_time):
         end.synchronize()
         return start.elapsed_time(end) / 1e3  # seconds
 
-    gc.disable()
-    try:
-        n = 1
-        while batch(n) < min_time / 2 and n < 1 << 40:
-            n *= 2
-        n *= 2
-        return batch(n) / n * 1e9
-    finally:
-        gc.enable()
+    return batched_ns(batch, min_time)
 
 
 def jax_gpu_ns(call, arg, min_time):
@@ -98,15 +104,7 @@ def jax_gpu_ns(call, arg, min_time):
         r.block_until_ready()
         return time.perf_counter() - t0
 
-    gc.disable()
-    try:
-        n = 1
-        while batch(n) < min_time / 2 and n < 1 << 40:
-            n *= 2
-        n *= 2
-        return batch(n) / n * 1e9
-    finally:
-        gc.enable()
+    return batched_ns(batch, min_time)
 
 
 def make(impl, threads):
@@ -143,23 +141,14 @@ def make(impl, threads):
 
 def per_call_ns(call, arg, min_time):
     call(arg)  # warm-up: compiles jit/compile graphs for this size, faults in pages
-    gc.disable()
-    try:
-        n = 1
-        while True:
-            t0 = time.perf_counter()
-            for _ in range(n):
-                call(arg)
-            if time.perf_counter() - t0 >= min_time / 2 or n >= 1 << 40:
-                break
-            n *= 2
-        n *= 2
+
+    def batch(n):
         t0 = time.perf_counter()
         for _ in range(n):
             call(arg)
-        return (time.perf_counter() - t0) / n * 1e9
-    finally:
-        gc.enable()
+        return time.perf_counter() - t0
+
+    return batched_ns(batch, min_time)
 
 
 def main():

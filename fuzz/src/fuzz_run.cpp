@@ -216,6 +216,18 @@ std::vector<Outcome> numpy_batch(const std::vector<const Case*>& cases) {
   return outs;
 }
 
+// A mismatch the op's entry declares (a "differs" discrepancy covering this case) is accepted,
+// with its reason; crashes never are.
+void accept_declared(const Case& c, CaseResult& r) {
+  if (r.verdict.match() || r.verdict.kind == Mismatch::crash) return;
+  DType d = DType::Float64;
+  for (const auto& a : c.input.args)
+    if (a.is_tensor()) { d = a.tensor().dtype(); break; }
+  if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural))
+    r.accepted = x->what + ": " + x->reason;
+}
+
+
 // A GPU case against the engine's CPU run of it: any difference is Mismatch::device, unless the
 // entry declares it (a `differs` discrepancy of suite "Fuzz" covering the case).
 CaseResult finish_vs_cpu(const Case& c, Outcome gpu, Outcome cpu) {
@@ -231,13 +243,7 @@ CaseResult finish_vs_cpu(const Case& c, Outcome gpu, Outcome cpu) {
     tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
   }
   r.verdict = compare_devices(r.engine, r.numpy, tol, c.device, c.compute_dtype);
-  if (!r.verdict.match() && r.verdict.kind != Mismatch::crash) {
-    DType d = DType::Float64;
-    for (const auto& a : c.input.args)
-      if (a.is_tensor()) { d = a.tensor().dtype(); break; }
-    if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural))
-      r.accepted = x->what + ": " + x->reason;
-  }
+  accept_declared(c, r);
   return r;
 }
 
@@ -277,13 +283,7 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
       r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
     }
   }
-  if (!r.verdict.match() && r.verdict.kind != Mismatch::crash) {
-    DType d = DType::Float64;
-    for (const auto& a : c.input.args)
-      if (a.is_tensor()) { d = a.tensor().dtype(); break; }
-    if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural))
-      r.accepted = x->what + ": " + x->reason;
-  }
+  accept_declared(c, r);
   return r;
 }
 
