@@ -216,6 +216,19 @@ std::vector<Outcome> numpy_batch(const std::vector<const Case*>& cases) {
   return outs;
 }
 
+// The op's tolerance for the result dtype (the reference's, else the engine's), loosened to the
+// compute dtype's for an out= of another dtype.
+Tolerance case_tolerance(const Case& c, const CaseResult& r) {
+  DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
+             : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
+  Tolerance tol = c.op->tolerance(rd);
+  if (c.compute_dtype) {
+    const Tolerance t = c.op->tolerance(*c.compute_dtype);
+    tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
+  }
+  return tol;
+}
+
 // A mismatch the op's entry declares (a "differs" discrepancy covering this case) is accepted,
 // with its reason; crashes never are.
 void accept_declared(const Case& c, CaseResult& r) {
@@ -235,13 +248,7 @@ CaseResult finish_vs_cpu(const Case& c, Outcome gpu, Outcome cpu) {
   r.engine = std::move(gpu);
   r.numpy = std::move(cpu);
   r.numpy.reference = "engine on cpu";
-  DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
-             : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
-  Tolerance tol = c.op->tolerance(rd);
-  if (c.compute_dtype) {
-    const Tolerance t = c.op->tolerance(*c.compute_dtype);
-    tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
-  }
+  Tolerance tol = case_tolerance(c, r);
   r.verdict = compare_devices(r.engine, r.numpy, tol, c.device, c.compute_dtype);
   accept_declared(c, r);
   return r;
@@ -262,13 +269,7 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
   CaseResult r;
   r.engine = std::move(engine);
   r.numpy = std::move(numpy);
-  DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
-             : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
-  Tolerance tol = c.op->tolerance(rd);
-  if (c.compute_dtype) {
-    const Tolerance t = c.op->tolerance(*c.compute_dtype);
-    tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
-  }
+  Tolerance tol = case_tolerance(c, r);
   r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
   // Sums of products get the terms' scale too, computed only when the strict comparison fails.
   if (r.verdict.kind == Mismatch::value && c.op->sum_of_products) {
