@@ -26,10 +26,12 @@ namespace fs = std::filesystem;
 
 Mismatch mismatch_from_string(const std::string& s) {
   for (Mismatch m : {Mismatch::none, Mismatch::value, Mismatch::dtype, Mismatch::shape,
-                     Mismatch::error, Mismatch::crash, Mismatch::grad, Mismatch::device})
+                     Mismatch::error, Mismatch::crash, Mismatch::grad, Mismatch::device, Mismatch::nonfinite,
+                     Mismatch::integer, Mismatch::ordering})
     if (s == to_string(m)) return m;
   if (s == "none") return Mismatch::none;
-  throw ValueError("[report] unknown mismatch kind '" + s + "' (value, dtype, shape, error, crash, grad, device)");
+  throw ValueError("[report] unknown mismatch kind '" + s +
+                   "' (value, dtype, shape, error, crash, grad, device, nonfinite, integer, ordering)");
 }
 
 Device device_from_string(const std::string& s) {

@@ -253,7 +253,7 @@ void Stats::merge(const Stats& o) {
 }
 
 bool StatsKey::operator<(const StatsKey& o) const {
-  return std::tie(op, dtype, device) < std::tie(o.op, o.dtype, o.device);
+  return std::tie(op, dtype, device, subject, against) < std::tie(o.op, o.dtype, o.device, o.subject, o.against);
 }
 
 // ---- Results ----

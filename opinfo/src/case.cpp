@@ -35,6 +35,13 @@ std::string kwvalue_python(const KwValue& v) {
   return std::visit(V{}, v);
 }
 
+std::vector<Outcome> Executor::run_batch(const std::vector<const Case*>& cases) {
+  std::vector<Outcome> out;
+  out.reserve(cases.size());
+  for (const Case* c : cases) out.push_back(run(*c));
+  return out;
+}
+
 bool Outcome::raised(const std::string& cls) const {
   if (!error) return false;
   for (const auto& c : error_mro)

@@ -44,6 +44,9 @@ const char* to_string(Mismatch m) {
     case Mismatch::crash: return "crash";
     case Mismatch::grad: return "grad";
     case Mismatch::device: return "device";
+    case Mismatch::nonfinite: return "nonfinite";
+    case Mismatch::integer: return "integer";
+    case Mismatch::ordering: return "ordering";
   }
   return "?";
 }

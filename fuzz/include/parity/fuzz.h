@@ -29,6 +29,12 @@ struct CaseId {
   bool grad = false;         // a gradient case: drawn for gradcheck, checked against finite differences
   Device device = Device::cpu;  // where the engine runs the case (its dtype is drawn from the claims there)
   bool against_cpu = false;  // a GPU case compared with the engine's CPU result (Mismatch::device)
+  // Issue 14, participants other than the engine and NumPy. `subject`: who is checked ("" the
+  // engine; "torch", "jax": that library is run on the case instead). `against`: who it is
+  // checked against ("" NumPy; "torch", "jax"). `three_way`: every participant runs the case.
+  std::string subject;
+  std::string against;
+  bool three_way = false;
   std::string str() const;
   static CaseId parse(const std::string& s);  // ValueError on a malformed id
 };
@@ -45,9 +51,18 @@ struct CaseRecord {
   bool has_ulp = false;                // a float result was compared (Verdict::has_ulp): max_ulp means something
   std::string detail;                  // the comparator's detail
   std::string inputs;                  // describe(case)
-  std::string engine;                  // describe(engine outcome)
-  std::string numpy;                   // describe(numpy outcome)
+  // The two sides of the pair compared: the subject (the engine, or a library checked against
+  // NumPy) and the reference. `engine` and `numpy` hold their outcomes whoever they are.
+  std::string subject = "engine";
+  std::string reference = "numpy";
+  std::string engine;                  // describe(subject's outcome)
+  std::string numpy;                   // describe(reference's outcome)
   std::string python;                  // a Python snippet that shows NumPy's side
+  std::string subject_python;          // the same case as a snippet in the subject library (torch, jax)
+  // Three-way cases: every participant's outcome (participant, describe(outcome)), and the
+  // agreement pattern (Results::agreement).
+  std::vector<std::pair<std::string, std::string>> outcomes;
+  std::string pattern;
   // Set when the op's OpInfo entry declares this difference (a `differs` Discrepancy): "what:
   // reason". Such a case is counted in Stats::accepted, not in Stats::mismatches.
   std::string accepted;
@@ -90,6 +105,10 @@ struct Stats {
   uint64_t grad_checked = 0;
   // Seconds spent running this row's cases (worker time: summed over workers and shards).
   double seconds = 0;
+  // Cases the reference or the subject could not run because the library lacks the op, variant
+  // or dtype (Outcome::not_comparable), by its reason; neither matches nor mismatches.
+  uint64_t not_comparable = 0;
+  std::map<std::string, uint64_t> not_comparable_by;
   void add(const CaseRecord& r, bool replace_minimal_if_smaller = true);
   void note_worst(const WorstCase& w);  // keeps w if it is worse than `worst`
   void merge(const Stats& o);
@@ -101,6 +120,10 @@ struct StatsKey {
   std::string op;
   DType dtype;
   Device device;
+  // The pair compared (Results::subject, Results::against; a three-way campaign has a row per
+  // participant against NumPy).
+  std::string subject = "engine";
+  std::string against = "numpy";
   bool operator<(const StatsKey& o) const;
 };
 
@@ -130,7 +153,18 @@ struct Results {
   // What the engine was compared with: "numpy", or "cpu" (`parity fuzz --device cuda --against
   // cpu`: the GPU against the engine's CPU result; differences are Mismatch::device).
   std::string against = "numpy";
+  // Issue 14: who was checked ("engine", "torch", "jax"); a three-way campaign's participants
+  // ({"engine", "numpy", "torch", "jax"} as installed; empty otherwise) and each participant's
+  // version ("torch" -> "2.15.0").
+  std::string subject = "engine";
+  std::vector<std::string> participants;
+  std::map<std::string, std::string> versions;
   std::map<StatsKey, Stats> stats;
+  // Three-way campaigns, per op x dtype: how many cases showed each agreement pattern, named by
+  // the participants whose outcome differs from NumPy's: "all agree", "engine differs",
+  // "torch differs", "engine, torch differ"... (participants that could not run a case are left
+  // out of its pattern).
+  std::map<std::pair<std::string, DType>, std::map<std::string, uint64_t>> agreement;
   void merge(const Results& o);
 };
 

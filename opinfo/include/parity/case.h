@@ -52,14 +52,23 @@ struct Outcome {
   std::vector<std::string> warnings;    // categories of warnings raised, e.g. "RuntimeWarning"
   bool crashed = false;                 // a non-Parity C++ exception escaped the engine
   std::string reference;                // who computed it when a reference did, e.g. "numpy 2.2.6"
+  // The library lacks the op, the variant or the dtype (its OpInfo mapping says so, or it cannot
+  // represent the dtype): error_message says which. Never a pass and never a mismatch: reports
+  // count such cases as "not comparable".
+  bool not_comparable = false;
   bool raised(const std::string& cls) const;  // error of class `cls` or a subclass
 };
 
+// Who runs a case: the engine, or a library through the embedded interpreter ("numpy", "torch",
+// "jax"; oracle/include/parity/executors.h makes them by name).
 class Executor {
  public:
   virtual ~Executor() = default;
-  virtual std::string name() const = 0;  // "cpu", "numpy"
+  virtual std::string name() const = 0;  // "engine", "numpy", "torch", "jax"
   virtual Outcome run(const Case& c) = 0;
+  // Many cases at once, outcomes in order. Libraries behind Python answer a batch in one Python
+  // call (the fuzzer's fast path); the default runs each case.
+  virtual std::vector<Outcome> run_batch(const std::vector<const Case*>& cases);
 };
 
 // The engine as an executor (opinfo/src/engine_executor.cpp), on the case's device: on a GPU,

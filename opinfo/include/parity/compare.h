@@ -21,7 +21,14 @@ Tolerance default_tolerance(DType d);  // one table for all ops (compare.cpp)
 // GPU disagrees with the engine on the CPU beyond the op's tolerance (any value, dtype, shape or
 // error difference between the two; the CUDA suites, `parity fuzz --device cuda --against cpu`).
 // Appended last so the other kinds keep their numbers.
-enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash, grad, device };
+// The kinds after `device` refine a difference between two libraries (`parity fuzz --subject torch
+// --against numpy`, --three-way; classify_difference in fuzz/): nonfinite: the values differ only
+// where a side has NaN or an infinity, or an input does; integer: an integer or bool result differs
+// (overflow, division by zero, floor/trunc rounding); ordering: an ordering op (sort, max,
+// maximum, clip, argmax...) on complex inputs differs in value or raises on one side only.
+// `dtype` between libraries is the result dtype (promotion), `error` an error on one side only or
+// of another class.
+enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash, grad, device, nonfinite, integer, ordering };
 const char* to_string(Mismatch m);
 
 struct Verdict {

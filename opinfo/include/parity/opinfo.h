@@ -80,6 +80,13 @@ struct OpInfo {
   std::vector<DType> dtypes_cuda;
   std::string numpy_ref;            // Python callable, e.g. "np.sin" or "lambda x: ..."
   std::string numpy_method;         // the ndarray method NumPy has for this op ("" if none)
+  // The op in PyTorch and in JAX (issue 14), Python callables over that library's arrays, e.g.
+  // "torch.sin", "jnp.sin" or "lambda x, **kw: ...". op_db.cpp derives them from numpy_ref where
+  // the names agree; an entry sets them where they differ. `*_missing`: why the library has no
+  // such op (the ref is then empty and every case is "not comparable").
+  std::string torch_ref, jax_ref;
+  std::string torch_method;         // the torch.Tensor method ("" if none); in-place is torch_method + "_"
+  std::string torch_missing, jax_missing;
   SamplesFn sample_inputs;          // shapes, layouts and keyword combinations
   SamplesFn reference_inputs;       // extremal values: nan, ±inf, ±0, subnormals, int min/max
   ErrorsFn error_inputs;

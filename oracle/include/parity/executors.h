@@ -1,0 +1,26 @@
+#pragma once
+// The libraries that run cases through the embedded interpreter, by name: "numpy" (the
+// reference), "torch" and "jax" (issue 14: references the engine is checked against, and
+// subjects checked against NumPy). Each maps a Case through the op's OpInfo entry (numpy_ref,
+// torch_ref, jax_ref) and answers a batch in one Python call.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parity/case.h"
+
+namespace parity {
+
+// The participants a case can run on besides the engine.
+const std::vector<std::string>& library_names();  // {"numpy", "torch", "jax"}
+// Whether the oracle's interpreter can import the library; `why` (when given) says why not.
+bool library_available(const std::string& name, std::string* why = nullptr);
+// "2.15.0"; "" when unavailable.
+std::string library_version(const std::string& name);
+// The executor for a library; ValueError for an unknown name, RuntimeError when unavailable.
+std::unique_ptr<Executor> make_executor(const std::string& name);
+// A Python snippet that recreates the case's inputs and calls the library the way its executor
+// does (the reports show it beside NumPy's).
+std::string library_snippet(const std::string& name, const Case& c);
+
+}  // namespace parity
