@@ -89,6 +89,8 @@ pre { background: #f6f6f6; padding: 6px; overflow-x: auto; font-size: 12px; }
 code.replay { background: #eef; padding: 2px 4px; }
 .case { border-left: 3px solid #d54; padding-left: 10px; margin: 10px 0; }
 .op { margin-top: 1.5em; }
+.sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 0 12px; }
+.sides pre { margin-top: 0; }
 table.matrix { font-size: 11px; } table.matrix th { cursor: default; }
 table.matrix td { text-align: center; white-space: nowrap; min-width: 3.2em; }
 table.matrix td a { color: inherit; text-decoration: none; display: block; }
@@ -238,6 +240,10 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   if (show_not_comparable(r))
     os << "<p>" << t.not_comparable << " cases not comparable (a library lacks the op, variant or dtype; "
        << "neither matches nor mismatches: see <a href=\"#not-comparable\">Not comparable</a>).</p>\n";
+  // A three-way campaign's main result comes first: who agrees with NumPy, per op and dtype.
+  if (!r.participants.empty()) os << agreement_matrix(r);
+
+  // Where it ran.
   const Environment& e = r.environment;
   os << "<h2 id=\"environment\">Environment</h2>\n<table class=\"env\"><tbody>\n";
   auto env_row = [&](const char* k, const std::string& v) {
@@ -250,21 +256,25 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   env_row("threads", e.threads ? std::to_string(e.threads) : "");
   env_row("command line", e.command_line);
   env_row("NumPy", r.numpy_version);
-  env_row("engine", r.engine_version);
+  if (!library || !r.engine_version.empty()) env_row("engine", r.engine_version);  // a library campaign may not run it
   for (const auto& [p, v] : r.versions)
     if (p != "numpy" && p != "engine") env_row(display_name(p).c_str(), v);
   if (library) env_row("checked", pair_line(r));
   os << "</tbody></table>\n";
-
-  if (!r.participants.empty()) os << agreement_matrix(r);
 
   // The table: failures first, filtered by status.
   const std::vector<Row> rows = rows_failures_first(r, baseline);
   std::map<std::string, size_t> per_status;
   for (const Row& row : rows) ++per_status[row.status];
   os << "<h2>Per op x dtype x device</h2>\n<p>Failures first; click a column to sort. <b>accepted</b>: cases the op's "
-     << "OpInfo entry declares (hover for the declaration); <b>dtype mismatch</b>: the result's dtype differs from "
-     << "NumPy's; status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
+     << "OpInfo entry declares (hover for the declaration); ";
+  if (library)
+    os << (several_pairs(r) ? "<b>pair</b>: who was checked against whom; " : "")
+       << "<b>not comparable</b>: cases a library could not run (hover for the reasons); <b>result dtype "
+       << "(promotion)</b>: the result dtypes differ; ";
+  else
+    os << "<b>dtype mismatch</b>: the result's dtype differs from NumPy's; ";
+  os << "status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
   os << "<div class=\"filter\">Show:";
   for (const char* st : kRowStatuses)
     os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
@@ -386,12 +396,16 @@ std::string render_html(const Results& r, const Baseline* baseline) {
            << to_string(rec.variant) << ")</p>\n";
         if (!rec.detail.empty()) os << "<p>Difference: " << esc(rec.detail) << "</p>\n";
         os << "<p>Inputs:</p><pre>" << esc(rec.inputs) << "</pre>\n";
+        // The participants' outcomes side by side, then the snippets side by side.
+        os << "<div class=\"sides\">";
         for (const auto& [who, outcome] : labelled_outcomes(rec))
-          os << "<p>" << esc(who) << ":</p><pre>" << esc(outcome) << "</pre>\n";
-        if (!rec.python.empty()) os << "<p>NumPy's side (Python):</p><pre class=\"python\">" << esc(rec.python) << "</pre>\n";
+          os << "<div><p>" << esc(who) << ":</p><pre>" << esc(outcome) << "</pre></div>";
+        os << "</div>\n<div class=\"sides\">";
+        if (!rec.python.empty()) os << "<div><p>NumPy's side (Python):</p><pre class=\"python\">" << esc(rec.python) << "</pre></div>";
         if (!rec.subject_python.empty())
-          os << "<p>" << esc(display_name(rec.subject)) << "'s side (Python):</p><pre class=\"python\">"
-             << esc(rec.subject_python) << "</pre>\n";
+          os << "<div><p>" << esc(display_name(rec.subject)) << "'s side (Python):</p><pre class=\"python\">"
+             << esc(rec.subject_python) << "</pre></div>";
+        os << "</div>\n";
         if (!rec.pattern.empty()) os << "<p>Agreement pattern: " << esc(rec.pattern) << "</p>\n";
         os << "</div>\n";
       }

@@ -281,7 +281,7 @@ TEST(ThreeWayReports, MatrixCellsColouredByPattern) {
   EXPECT_EQ(render_html(plain).find("class=\"matrix\""), std::string::npos);
 }
 
-TEST(Catalogue, GroupsByKindInTheIssuesOrderWithReplayIds) {
+TEST(ReportCatalogue, GroupsByKindInTheIssuesOrderWithReplayIds) {
   const Results r = torch_vs_numpy();
   const std::string md = render_catalogue(r, "torch", "reports/campaigns/torch/results.json", "reports/NUMPY_VS_PYTORCH.md");
   EXPECT_EQ(md.rfind("# NumPy vs PyTorch\n", 0), 0u);
@@ -322,7 +322,7 @@ TEST(Catalogue, GroupsByKindInTheIssuesOrderWithReplayIds) {
   EXPECT_THROW(render_catalogue(r, "tensorflow"), ValueError);
 }
 
-TEST(Catalogue, EntriesSortedByOpThenDtype) {
+TEST(ReportCatalogue, EntriesSortedByOpThenDtype) {
   Results r = torch_vs_numpy();
   for (DType d : {DType::Int32, DType::Int8, DType::UInt8})
     r.stats[StatsKey{"floor_divide", d, Device::cpu, "torch", "numpy"}].add(
@@ -368,12 +368,14 @@ TEST(ThreeWayReports, WritesSamplesWhenAsked) {
     }
   write_reports(r, std::string(dir) + "/three_way");
   write_reports(torch_vs_numpy(), std::string(dir) + "/torch_vs_numpy");
+  write_file_atomic(std::string(dir) + "/NUMPY_VS_PYTORCH.md",
+                    render_catalogue(torch_vs_numpy(), "torch", "torch_vs_numpy/results.json", "NUMPY_VS_PYTORCH.md"));
   std::cout << "wrote " << dir << "/three_way/index.html and " << dir << "/torch_vs_numpy/index.html\n";
 }
 
 // reports/NUMPY_VS_PYTORCH.md and NUMPY_VS_JAX.md are what `parity report RESULTS --catalogue FILE`
 // writes from the committed results.json their header names. Skipped while neither is committed.
-TEST(Catalogue, CommittedFilesAreUpToDate) {
+TEST(ReportCatalogue, CommittedFilesAreUpToDate) {
   namespace fs = std::filesystem;
   const fs::path root = PARITY_SOURCE_DIR;
   int checked = 0;
