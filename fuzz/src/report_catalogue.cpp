@@ -117,8 +117,8 @@ std::string render_catalogue(const Results& r, const std::string& library, const
      << "| versions | " << cell(known(versions)) << " |\n"
      << "| checked | " << cell(pair_line(r)) << " |\n"
      << "| complete | " << (r.complete ? "yes" : "no: the run was stopped before its end (complete=false)") << " |\n"
-     << "| cases | " << t.cases << " (" << t.matches << " agree, " << t.accepted << " accepted as declared, "
-     << t.mismatches << " differ, " << t.not_comparable << " not comparable) in " << rows << " op x dtype rows |\n\n";
+     << "| cases | " << t.cases << " compared (" << t.matches << " agree, " << t.accepted << " accepted as declared, "
+     << t.mismatches << " differ) and " << t.not_comparable << " not comparable, in " << rows << " op x dtype rows |\n\n";
 
   os << "## Summary\n\n"
      << t.mismatches << " differing cases in " << by_kind.size() << (by_kind.size() == 1 ? " kind" : " kinds")

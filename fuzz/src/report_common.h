@@ -28,6 +28,14 @@ inline constexpr Mismatch kLibraryKinds[] = {Mismatch::dtype,   Mismatch::value,
                                              Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering,
                                              Mismatch::shape,   Mismatch::crash};
 
+// The baseline entry accepting a row's kind. The row's pair counts where the gate scopes entries by
+// pair (find_accepting(b, StatsKey, kind), issue 14's gate); before that, by op, dtype and device.
+template <class B = Baseline>
+const BaselineEntry* accepting(const B& b, const StatsKey& k, Mismatch m) {
+  if constexpr (requires { find_accepting(b, k, m); }) return find_accepting(b, k, m);
+  else return find_accepting(b, k.op, k.dtype, k.device, m);
+}
+
 inline uint64_t count(const Stats& s, Mismatch k) {
   auto it = s.mismatches.find(k);
   return it == s.mismatches.end() ? 0 : it->second;
@@ -41,7 +49,7 @@ inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline*
   std::string status = s.accepted ? "accepted" : "ok";
   for (Mismatch m : kAllKinds) {
     if (!count(s, m)) continue;
-    if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) status = "baselined";
+    if (baseline && accepting(*baseline, k, m)) status = "baselined";
     else return "fail";
   }
   return status;
@@ -71,7 +79,7 @@ inline std::vector<std::pair<Mismatch, const CaseRecord*>> cases_failures_first(
                                                                                 const Baseline* baseline) {
   std::vector<std::pair<Mismatch, const CaseRecord*>> out, baselined;
   for (const auto& [m, rec] : s.minimal)
-    (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m) ? baselined : out).push_back({m, &rec});
+    (baseline && accepting(*baseline, k, m) ? baselined : out).push_back({m, &rec});
   out.insert(out.end(), baselined.begin(), baselined.end());
   return out;
 }
@@ -82,7 +90,11 @@ inline std::string anchor(const std::string& s) {
   for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return out;
 }
-inline bool default_pair(const StatsKey& k) { return k.subject == "engine" && k.against == "numpy"; }
+// The engine against NumPy, or against its own CPU result (a `--against cpu` run): the reports as
+// they were before issue 14.
+inline bool default_pair(const StatsKey& k) {
+  return k.subject == "engine" && (k.against == "numpy" || k.against == "cpu");
+}
 // Rows of another pair than the engine against NumPy carry it in their anchors (a three-way
 // campaign has one row per participant for each op x dtype x device).
 inline std::string case_anchor(const StatsKey& k, Mismatch m) {
@@ -215,6 +227,12 @@ inline std::vector<std::pair<std::string, std::string>> labelled_outcomes(const 
   out.push_back({display_name(rec.subject), rec.engine});
   out.push_back({display_name(rec.reference), rec.numpy});
   return out;
+}
+
+// Whose snippet CaseRecord::python is: NumPy's, or the reference library's when the engine was
+// checked against one (--against torch).
+inline std::string reference_snippet_owner(const CaseRecord& rec) {
+  return rec.reference == "torch" || rec.reference == "jax" ? display_name(rec.reference) : "NumPy";
 }
 
 // ---- Three-way agreement (Results::agreement) ----

@@ -390,7 +390,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
            << (library ? esc(kind_title(m, true)) : std::string(to_string(m)) + " mismatch") << " (" << count(s, m)
            << " of " << s.cases << " cases)</h4>\n";
         if (baseline)
-          if (const BaselineEntry* e = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+          if (const BaselineEntry* e = accepting(*baseline, k, m))
             os << "<p>Baselined: " << esc(e->reason) << "</p>\n";
         os << "<p>Replay: <code class=\"replay\">" << esc(rec.replay()) << "</code> (variant "
            << to_string(rec.variant) << ")</p>\n";
@@ -401,7 +401,9 @@ std::string render_html(const Results& r, const Baseline* baseline) {
         for (const auto& [who, outcome] : labelled_outcomes(rec))
           os << "<div><p>" << esc(who) << ":</p><pre>" << esc(outcome) << "</pre></div>";
         os << "</div>\n<div class=\"sides\">";
-        if (!rec.python.empty()) os << "<div><p>NumPy's side (Python):</p><pre class=\"python\">" << esc(rec.python) << "</pre></div>";
+        if (!rec.python.empty())
+          os << "<div><p>" << esc(reference_snippet_owner(rec)) << "'s side (Python):</p><pre class=\"python\">"
+             << esc(rec.python) << "</pre></div>";
         if (!rec.subject_python.empty())
           os << "<div><p>" << esc(display_name(rec.subject)) << "'s side (Python):</p><pre class=\"python\">"
              << esc(rec.subject_python) << "</pre></div>";

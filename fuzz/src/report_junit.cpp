@@ -49,7 +49,8 @@ std::string case_text(const Stats& s, Mismatch m, const CaseRecord& rec, bool li
   size_t width = 0;
   for (const auto& [p, d] : sides) width = std::max(width, p.size());
   for (const auto& [p, d] : sides) os << "  " << p << ":" << std::string(width - p.size() + 1, ' ') << d << "\n";
-  if (!rec.python.empty()) os << "  NumPy's side:\n" << rec.python << (rec.python.back() == '\n' ? "" : "\n");
+  if (!rec.python.empty())
+    os << "  " << reference_snippet_owner(rec) << "'s side:\n" << rec.python << (rec.python.back() == '\n' ? "" : "\n");
   if (!rec.subject_python.empty())
     os << "  " << display_name(rec.subject) << "'s side:\n" << rec.subject_python
        << (rec.subject_python.back() == '\n' ? "" : "\n");
@@ -96,7 +97,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
     // unless a baseline entry lists it.
     for (const auto& [m, n] : s.mismatches)
       if (n && m != Mismatch::none)
-        (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m) ? row.accepted : row.failing).push_back(m);
+        (baseline && accepting(*baseline, k, m) ? row.accepted : row.failing).push_back(m);
     row.error = std::find(row.failing.begin(), row.failing.end(), Mismatch::crash) != row.failing.end();
     ++tests;
     skipped += only_not_comparable(s);
@@ -180,7 +181,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)
             << " failed\n";
       for (Mismatch m : row.accepted) {
-        const BaselineEntry* e = baseline ? find_accepting(*baseline, k.op, k.dtype, k.device, m) : nullptr;
+        const BaselineEntry* e = baseline ? accepting(*baseline, k, m) : nullptr;
         out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") baselined: "
             << (e ? e->reason : std::string("?")) << "\n";
       }

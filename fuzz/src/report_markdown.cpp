@@ -153,13 +153,13 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
          << (library ? kind_title(m, true) : std::string(to_string(m))) << " (" << count(s, m) << " of " << s.cases
          << " cases)\n\n";
       if (baseline)
-        if (const BaselineEntry* be = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+        if (const BaselineEntry* be = accepting(*baseline, k, m))
           os << "Baselined: " << be->reason << "\n\n";
       os << "Replay: `" << rec.replay() << "` (variant " << to_string(rec.variant) << ")\n\n";
       if (!rec.detail.empty()) os << "Difference: " << cell(rec.detail) << "\n\n";
       os << "Inputs:\n\n" << fence(rec.inputs);
       for (const auto& [who, outcome] : labelled_outcomes(rec)) os << "\n" << who << ":\n\n" << fence(outcome);
-      if (!rec.python.empty()) os << "\nNumPy's side:\n\n" << fence(rec.python, "python");
+      if (!rec.python.empty()) os << "\n" << reference_snippet_owner(rec) << "'s side:\n\n" << fence(rec.python, "python");
       if (!rec.subject_python.empty())
         os << "\n" << display_name(rec.subject) << "'s side:\n\n" << fence(rec.subject_python, "python");
       if (!rec.pattern.empty()) os << "\nAgreement pattern: " << cell(rec.pattern) << "\n";

@@ -61,8 +61,7 @@ Results torch_vs_numpy() {
   add(lib_case("sort", DType::Complex128, Mismatch::ordering, 31, "torch"));
   add(lib_case("sort", DType::Complex128, Mismatch::error, 32, "torch"));
   Stats& nc = r.stats[StatsKey{"remainder", DType::UInt32, Device::cpu, "torch", "numpy"}];
-  nc.cases = 5;
-  nc.not_comparable = 5;
+  nc.not_comparable = 5;  // not in `cases`: neither matches nor mismatches
   nc.not_comparable_by = {{"torch lacks uint32 remainder", 5}};
   return r;
 }
@@ -92,7 +91,6 @@ Results three_way() {
   r.stats[StatsKey{"abs", DType::Float16, Device::cpu, "engine", "numpy"}].add(
       lib_case("abs", DType::Float16, Mismatch::value, 50, "engine"));
   Stats& nc = r.stats[StatsKey{"abs", DType::UInt16, Device::cpu, "torch", "numpy"}];
-  nc.cases = 2;
   nc.not_comparable = 2;
   nc.not_comparable_by = {{"torch has no uint16 abs", 2}};
   r.agreement[{"sin", DType::Float32}] = {{"all agree", 3}};
@@ -175,6 +173,8 @@ TEST(LibraryReports, NotComparableWithReasonsNeverAsPasses) {
   EXPECT_NE(md.find("not comparable: 5"), std::string::npos);
   EXPECT_NE(md.find("## Not comparable"), std::string::npos);
   EXPECT_NE(md.find("| remainder | uint32 | cpu | 5 | torch lacks uint32 remainder (5) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("- cases: 10, matches: 5, accepted (declared in OpInfo): 0, mismatches: 5, not comparable: 5"),
+            std::string::npos);
   EXPECT_NE(html.find("<h2 id=\"not-comparable\">"), std::string::npos);
   EXPECT_NE(html.find("title=\"torch lacks uint32 remainder (5)\">5</td>"), std::string::npos);
   // junit: the row is skipped (not a pass), with its reason.
@@ -223,6 +223,47 @@ TEST(LibraryReports, EngineVsNumpyKeepsItsLabels) {
   // A library kind in an engine-vs-NumPy run gets a column of its own.
   r.stats[StatsKey{"sin", DType::Float32, Device::cpu}].add(lib_case("sin", DType::Float32, Mismatch::nonfinite, 2, "engine"));
   EXPECT_NE(render_markdown_table(r).find("| device mismatch | NaN and infinity handling | max ULP |"), std::string::npos);
+}
+
+// A GPU run against the engine's CPU result (rows keyed "engine" against "cpu") is not a library
+// campaign: no pair column, the old anchors and test names.
+TEST(LibraryReports, AgainstCpuRowsKeepTheEnginesReport) {
+  Results r;
+  r.complete = true;
+  r.against = "cpu";
+  CaseRecord c = lib_case("exp", DType::Float32, Mismatch::device, 1, "engine");
+  c.device = Device::cuda;
+  c.reference = "cpu";
+  c.subject_python.clear();
+  r.stats[StatsKey{"exp", DType::Float32, Device::cuda, "engine", "cpu"}].add(c);
+  const std::string html = render_html(r), table = render_markdown_table(r), junit = render_junit(r);
+  EXPECT_EQ(html.find("<th title=\"subject vs reference\">pair</th>"), std::string::npos);
+  EXPECT_EQ(html.find("Checked:"), std::string::npos);
+  EXPECT_NE(html.find("id=\"case-exp-float32-cuda:0-device\""), std::string::npos) << html;
+  EXPECT_NE(table.find("| dtype mismatch |"), std::string::npos);
+  EXPECT_NE(junit.find("name=\"exp.cuda:0.float32\""), std::string::npos) << junit;
+}
+
+// The engine checked against PyTorch: the reference's snippet is PyTorch's.
+TEST(LibraryReports, EngineAgainstTorchLabelsTheReferenceSnippet) {
+  Results r;
+  r.complete = true;
+  r.against = "torch";
+  r.versions = {{"torch", "2.15.0"}};
+  r.engine_version = "parity 0.1.0";
+  CaseRecord c = lib_case("reciprocal", DType::Int64, Mismatch::integer, 1, "engine");
+  c.reference = "torch";
+  c.python = "import torch\nprint(torch.reciprocal(torch.tensor([1, 2, 3])))\n";
+  c.subject_python.clear();
+  r.stats[StatsKey{"reciprocal", DType::Int64, Device::cpu, "engine", "torch"}].add(c);
+  const std::string md = render_markdown(r);
+  EXPECT_NE(md.find("- checked: engine (parity 0.1.0) against torch 2.15.0"), std::string::npos) << md;
+  EXPECT_NE(md.find("\nEngine:\n"), std::string::npos);
+  EXPECT_NE(md.find("\nPyTorch:\n"), std::string::npos);
+  EXPECT_NE(md.find("PyTorch's side:\n\n```python\nimport torch"), std::string::npos);
+  EXPECT_EQ(md.find("NumPy's side"), std::string::npos);
+  // Not a NumPy-vs-PyTorch difference: the catalogue lists none.
+  EXPECT_NE(render_catalogue(r, "torch").find("0 differing cases in 0 kinds"), std::string::npos);
 }
 
 TEST(ThreeWayReports, RowsPerPairAndParticipants) {
@@ -290,7 +331,8 @@ TEST(ReportCatalogue, GroupsByKindInTheIssuesOrderWithReplayIds) {
             std::string::npos);
   for (const char* h : {"| command | `build/parity fuzz --subject torch --against numpy --all --time 120` |",
                         "| seed | 7 |", "| date | 2026-12-02T10:00:00Z |", "| versions | numpy 2.2.6, torch 2.15.0 |",
-                        "| checked | torch 2.15.0 against numpy 2.2.6 |"})
+                        "| checked | torch 2.15.0 against numpy 2.2.6 |",
+                        "| cases | 10 compared (5 agree, 0 accepted as declared, 5 differ) and 5 not comparable, in 5 op x dtype rows |"})
     EXPECT_NE(md.find(h), std::string::npos) << h;
   EXPECT_NE(md.find("5 differing cases in 4 kinds over 3 distinct ops (3 op x dtype rows)."), std::string::npos) << md;
   // Sections in the issue's order: result dtype, value, error, NaN/inf, integer, ordering, shape.
