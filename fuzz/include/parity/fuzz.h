@@ -32,7 +32,7 @@ struct CaseId {
   // Issue 14, participants other than the engine and NumPy. `subject`: who is checked ("" the
   // engine; "torch", "jax": that library is run on the case instead). `against`: who it is
   // checked against ("" NumPy; "torch", "jax"). `three_way`: every participant runs the case.
-  std::string subject{};
+  std::string subject{};  // (an initializer: brace-initialised CaseIds stay -Wextra clean)
   std::string against{};
   bool three_way = false;
   std::string str() const;
