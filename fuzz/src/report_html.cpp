@@ -93,7 +93,6 @@ code.replay { background: #eef; padding: 2px 4px; }
 .sides pre { margin-top: 0; }
 table.matrix { font-size: 11px; } table.matrix th { cursor: default; }
 table.matrix td { text-align: center; white-space: nowrap; min-width: 3.2em; }
-table.matrix td a { color: inherit; text-decoration: none; display: block; }
 table.matrix th.opname { text-align: left; position: static; }
 .legend { margin: 0.5em 0; font-size: 13px; } .legend span.item { margin-right: 1.2em; white-space: nowrap; }
 .legend span.sw { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: -0.2em; margin-right: 0.3em;
