@@ -42,11 +42,13 @@ inline uint64_t count(const Stats& s, Mismatch k) {
 }
 
 // A row's status: "fail" (a mismatch kind no baseline entry lists), "baselined" (every mismatch
-// kind listed in the baseline), "accepted" (no mismatch, some cases its OpInfo entry declares) or
-// "ok". The order of kRowStatuses is the order the reports list rows in: failures first.
-inline constexpr const char* kRowStatuses[] = {"fail", "baselined", "accepted", "ok"};
+// kind listed in the baseline), "accepted" (no mismatch, some cases its OpInfo entry declares),
+// "not comparable" (no case could be compared: a library lacks the op, variant or dtype; never a
+// pass) or "ok". The order of kRowStatuses is the order the reports list rows in: failures first.
+inline constexpr const char* kRowStatuses[] = {"fail", "baselined", "accepted", "not comparable", "ok"};
+inline constexpr int kNumRowStatuses = static_cast<int>(std::size(kRowStatuses));
 inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline* baseline) {
-  std::string status = s.accepted ? "accepted" : "ok";
+  std::string status = s.accepted ? "accepted" : s.not_comparable && !s.matches ? "not comparable" : "ok";
   for (Mismatch m : kAllKinds) {
     if (!count(s, m)) continue;
     if (baseline && accepting(*baseline, k, m)) status = "baselined";
@@ -55,9 +57,9 @@ inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline*
   return status;
 }
 inline int status_rank(const std::string& status) {
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < kNumRowStatuses; ++i)
     if (status == kRowStatuses[i]) return i;
-  return 4;
+  return kNumRowStatuses;
 }
 
 // The rows of a rendering: failures first, then baselined, accepted and ok rows, each in key order.

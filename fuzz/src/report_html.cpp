@@ -80,6 +80,7 @@ th { background: #eee; cursor: pointer; user-select: none; position: sticky; top
 th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.fail td { background: #fde8e8; } tr.baselined td { background: #fff6dd; } tr.accepted td { background: #eef6ff; }
+tr.not_comparable td { background: #f4f4f4; color: #666; }
 table.env th { cursor: default; position: static; text-align: left; }
 .filter { margin: 0.5em 0; } .filter label { margin-right: 1em; white-space: nowrap; }
 .tablewrap { overflow-x: auto; max-width: 100%; }
@@ -276,8 +277,9 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   os << "status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
   os << "<div class=\"filter\">Show:";
   for (const char* st : kRowStatuses)
-    os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
-       << ")</label>";
+    if (std::string(st) != "not comparable" || show_not_comparable(r))  // an engine-vs-NumPy run has none
+      os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
+         << ")</label>";
   os << "</div>\n";
   const bool pairs = several_pairs(r), show_nc = show_not_comparable(r);
   const std::vector<Mismatch> kinds = kind_columns(r);
@@ -294,7 +296,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     const Stats& s = *row.stats;
     std::string decls;
     for (const auto& [decl, a] : s.accepted_by) decls += (decls.empty() ? "" : "\n") + decl + " (" + std::to_string(a.cases) + ")";
-    os << "<tr class=\"" << row.status << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
+    os << "<tr class=\"" << anchor(row.status) << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
        << "\">" << esc(k.op) << "</a></td>" << (pairs ? "<td>" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
        << name(k.dtype) << "</td><td>" << to_string(k.device)
        << "</td><td class=\"n\">" << s.cases << "</td><td class=\"n\">" << s.matches << "</td>"

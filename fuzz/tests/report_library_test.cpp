@@ -176,6 +176,12 @@ TEST(LibraryReports, NotComparableWithReasonsNeverAsPasses) {
   EXPECT_NE(md.find("- cases: 10, matches: 5, accepted (declared in OpInfo): 0, mismatches: 5, not comparable: 5"),
             std::string::npos);
   EXPECT_NE(html.find("<h2 id=\"not-comparable\">"), std::string::npos);
+  // A row with no comparable case has a status of its own, never "ok".
+  EXPECT_NE(render_markdown_table(r).find("| remainder | uint32 | cpu | 0 | 0 | 0 | 5 |"), std::string::npos);
+  EXPECT_NE(render_markdown_table(r).find(" | not comparable |\n"), std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"not_comparable\" data-status=\"not comparable\"><td><a href=\"#op-remainder\">"),
+            std::string::npos);
+  EXPECT_NE(html.find("<input type=\"checkbox\" value=\"not comparable\" checked> not comparable (1)"), std::string::npos);
   EXPECT_NE(html.find("title=\"torch lacks uint32 remainder (5)\">5</td>"), std::string::npos);
   // junit: the row is skipped (not a pass), with its reason.
   std::smatch m;
@@ -217,6 +223,7 @@ TEST(LibraryReports, EngineVsNumpyKeepsItsLabels) {
   EXPECT_NE(md.find("### sin float32 cpu: value (1 of 1 cases)"), std::string::npos);
   EXPECT_EQ(md.find("against"), std::string::npos);
   EXPECT_EQ(md.find("not comparable"), std::string::npos);
+  EXPECT_EQ(render_html(r).find("not comparable"), std::string::npos);
   EXPECT_NE(table.find("| value | dtype mismatch | shape | error | crash | device mismatch | max ULP |"), std::string::npos);
   EXPECT_NE(junit.find("  engine: engine-outcome-sin\n  numpy:  numpy-outcome-sin\n"), std::string::npos) << junit;
   EXPECT_NE(junit.find("name=\"sin.cpu.float32\""), std::string::npos);
