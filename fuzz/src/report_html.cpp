@@ -81,6 +81,7 @@ th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.fail td { background: #fde8e8; } tr.baselined td { background: #fff6dd; } tr.accepted td { background: #eef6ff; }
 tr.not_comparable td { background: #f4f4f4; color: #666; }
+td.pair { white-space: nowrap; } th.kind { min-width: 7em; }
 table.env th { cursor: default; position: static; text-align: left; }
 .filter { margin: 0.5em 0; } .filter label { margin-right: 1em; white-space: nowrap; }
 .tablewrap { overflow-x: auto; max-width: 100%; }
@@ -108,7 +109,7 @@ table.matrix th.opname { text-align: left; position: static; }
 // shows the kinds' titles, with the kind's name as a hint.
 std::string kind_th(const Results& r, Mismatch m) {
   if (library_campaign(r))
-    return "<th title=\"kind " + std::string(to_string(m)) + "\">" + esc(kind_title(m, true)) + "</th>";
+    return "<th class=\"kind\" title=\"kind " + std::string(to_string(m)) + "\">" + esc(kind_title(m, true)) + "</th>";
   switch (m) {
     case Mismatch::dtype: return "<th title=\"the result's dtype differs from NumPy's\">dtype mismatch</th>";
     case Mismatch::device:
@@ -297,7 +298,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     std::string decls;
     for (const auto& [decl, a] : s.accepted_by) decls += (decls.empty() ? "" : "\n") + decl + " (" + std::to_string(a.cases) + ")";
     os << "<tr class=\"" << anchor(row.status) << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
-       << "\">" << esc(k.op) << "</a></td>" << (pairs ? "<td>" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
+       << "\">" << esc(k.op) << "</a></td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
        << name(k.dtype) << "</td><td>" << to_string(k.device)
        << "</td><td class=\"n\">" << s.cases << "</td><td class=\"n\">" << s.matches << "</td>"
        << "<td class=\"n\"" << (decls.empty() ? "" : " title=\"" + esc(decls) + "\"") << ">" << s.accepted << "</td>";
@@ -355,11 +356,11 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     any_nc = true;
     const StatsKey& k = *row.key;
     for (const auto& [why, n] : s.not_comparable_by)
-      os << "<tr><td>" << esc(k.op) << "</td>" << (pairs ? "<td>" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
+      os << "<tr><td>" << esc(k.op) << "</td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
          << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << n << "</td><td>"
          << esc(why) << "</td></tr>\n";
     if (s.not_comparable_by.empty())
-      os << "<tr><td>" << esc(k.op) << "</td>" << (pairs ? "<td>" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
+      os << "<tr><td>" << esc(k.op) << "</td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
          << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << s.not_comparable
          << "</td><td>(no reason recorded)</td></tr>\n";
   }
