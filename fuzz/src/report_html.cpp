@@ -81,7 +81,7 @@ th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.fail td { background: #fde8e8; } tr.baselined td { background: #fff6dd; } tr.accepted td { background: #eef6ff; }
 tr.not_comparable td { background: #f4f4f4; color: #666; }
-td.pair { white-space: nowrap; } th.kind { min-width: 7em; }
+td.pair { white-space: nowrap; } details.gate summary { cursor: pointer; font-family: monospace; } th.kind { min-width: 7em; }
 table.env th { cursor: default; position: static; text-align: left; }
 .filter { margin: 0.5em 0; } .filter label { margin-right: 1em; white-space: nowrap; }
 .tablewrap { overflow-x: auto; max-width: 100%; }
@@ -225,7 +225,17 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   const GateResult g = verdict(r, baseline);
   os << "<h2 id=\"verdict\">Verdict: <span class=\"" << (g.passed ? "pass\">PASS" : "failtxt\">FAIL") << "</span></h2>\n";
   if (!baseline) os << "<p>No baseline given: every mismatch that no OpInfo entry declares fails.</p>\n";
-  if (!g.passed || baseline) os << "<pre>" << esc(g.summary()) << "</pre>\n";
+  const bool library = library_campaign(r);
+  if (!g.passed || baseline) {
+    const std::string summary = g.summary();
+    // A library campaign's findings run to hundreds of lines: folded under the gate's first line,
+    // so the matrix and the table stay near the top.
+    if (library)
+      os << "<details class=\"gate\"><summary>" << esc(summary.substr(0, summary.find('\n')))
+         << " (click for the list)</summary><pre>" << esc(summary) << "</pre></details>\n";
+    else
+      os << "<pre>" << esc(summary) << "</pre>\n";
+  }
   os << "<p>" << t.cases << " cases, " << t.matches << " matches, " << t.accepted
      << " accepted (declared in the op's OpInfo entry), " << t.mismatches << " mismatches";
   if (baseline) os << " (" << g.baselined_mismatches << " baselined)";
@@ -236,7 +246,6 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     os << "; gradient campaign: " << checked << " cases checked, " << failed << " failed";
   }
   os << "</p>\n";
-  const bool library = library_campaign(r);
   if (library) os << "<p id=\"pair\">Checked: <b>" << esc(pair_line(r)) << "</b></p>\n";
   if (show_not_comparable(r))
     os << "<p>" << t.not_comparable << " cases not comparable (a library lacks the op, variant or dtype; "

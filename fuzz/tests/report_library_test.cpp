@@ -202,6 +202,7 @@ TEST(LibraryReports, FindingsLabelBothSidesAndShowBothSnippets) {
             std::string::npos);
   EXPECT_EQ(md.find("\nEngine:\n"), std::string::npos);  // the engine took no part
   EXPECT_NE(html.find("<p>PyTorch:</p><pre>torch-outcome-reciprocal</pre>"), std::string::npos);
+  EXPECT_NE(html.find("<details class=\"gate\"><summary>gate: FAIL (4 unaccepted"), std::string::npos);
   EXPECT_NE(html.find("<p>PyTorch's side (Python):</p><pre class=\"python\">import torch"), std::string::npos);
   EXPECT_NE(html.find(": complex ordering (1 of 2 cases)</h4>"), std::string::npos);
   EXPECT_NE(junit.find("  torch: torch-outcome-reciprocal\n  numpy: numpy-outcome-reciprocal\n"), std::string::npos)
