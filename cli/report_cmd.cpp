@@ -2,8 +2,11 @@
 // (`parity fuzz --shard I/N` on N machines) into one report and gates it (against the baseline
 // when given, else every mismatch fails). It refuses (exit 2) to mix value and gradient runs and
 // to merge one run twice; it says so when the runs' seeds differ; exit 1 when the gate fails.
+// `parity report RESULTS --catalogue FILE [--library torch|jax]`: writes the catalogue of the
+// differences between NumPy and that library the campaign found (reports/NUMPY_VS_PYTORCH.md).
 #include <filesystem>
 #include <iostream>
+#include <cctype>
 #include <set>
 
 #include "fuzz_common.h"
@@ -54,6 +57,45 @@ void check_mergeable(const std::vector<Run>& runs) {
     }
 }
 
+// The library a catalogue is about: --library, else the file's name (NUMPY_VS_PYTORCH.md,
+// NUMPY_VS_JAX.md), else the one library the campaign checked.
+std::string catalogue_library(const std::string& given, const std::string& file, const Results& r) {
+  if (!given.empty()) {
+    if (given != "torch" && given != "jax")
+      throw ValueError("[report] --library " + given + ": the catalogue compares NumPy with torch or jax");
+    return given;
+  }
+  std::string base = std::filesystem::path(file).filename().string();
+  for (char& c : base) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (base.find("TORCH") != std::string::npos) return "torch";
+  if (base.find("JAX") != std::string::npos) return "jax";
+  std::set<std::string> libs;
+  for (const auto& [k, s] : r.stats)
+    for (const std::string& p : {k.subject, k.against})
+      if (p == "torch" || p == "jax") libs.insert(p);
+  if (libs.size() == 1) return *libs.begin();
+  throw ValueError("[report] --catalogue " + file + ": which library? pass --library torch or --library jax");
+}
+
+int write_catalogue(const std::string& input, const std::string& file, const std::string& library_opt) {
+  std::filesystem::path path =
+      std::filesystem::is_directory(input) ? std::filesystem::path(input) / "results.json" : std::filesystem::path(input);
+  Results r = read_results_json(path.string());
+  const std::string library = catalogue_library(library_opt, file, r);
+  std::string text = render_catalogue(r, library, input, file);
+  write_file_atomic(file, text);
+  uint64_t cases = 0;
+  std::set<std::string> ops;
+  std::set<Mismatch> kinds;
+  for (const auto& [k, s] : r.stats)
+    if ((k.subject == library && k.against == "numpy") || (k.subject == "numpy" && k.against == library))
+      for (const auto& [m, n] : s.mismatches)
+        if (n && m != Mismatch::none) cases += n, ops.insert(k.op), kinds.insert(m);
+  std::cout << "catalogue: " << file << " (numpy vs " << library << ": " << cases << " differing cases in "
+            << kinds.size() << " kinds over " << ops.size() << " ops)\n";
+  return kExitPass;
+}
+
 }  // namespace
 
 void add_report_command(CLI::App& app) {
@@ -61,18 +103,30 @@ void add_report_command(CLI::App& app) {
     std::vector<std::string> merge;
     std::string out = "reports/out";
     std::string baseline;
+    std::string input, catalogue, library;
   };
   auto a = std::make_shared<Args>();
-  auto* r = app.add_subcommand("report", "Merge shard results (results.json) into one report and gate it");
-  r->add_option("--merge", a->merge, "Shard report directories (or their results.json files)")
-      ->required()
-      ->expected(1, -1);
+  auto* r = app.add_subcommand("report", "Merge shard results (results.json) into one report and gate it, or "
+                                         "write the catalogue of a campaign's differences between NumPy and a library");
+  r->add_option("--merge", a->merge, "Shard report directories (or their results.json files)")->expected(1, -1);
+  r->add_option("results", a->input, "With --catalogue: a report directory or its results.json");
+  r->add_option("--catalogue", a->catalogue,
+                "Write the catalogue of the differences between NumPy and the library (reports/NUMPY_VS_PYTORCH.md)");
+  r->add_option("--library", a->library, "The catalogue's library: torch or jax (default: from the file's name, "
+                                         "else the campaign's library)");
   r->add_option("--out", a->out, "Directory for the merged report")->capture_default_str();
   r->add_option("--baseline", a->baseline, "Gate the merged results against this baseline (default: none, "
                                            "every mismatch fails)");
   r->footer(kExitCodesHelp);
   r->callback([a] {
     run_guarded([&] {
+      if (!a->catalogue.empty() || !a->input.empty()) {
+        if (a->catalogue.empty() || a->input.empty() || !a->merge.empty())
+          throw ValueError("[report] give a results file with --catalogue FILE, or --merge DIR... (not both)");
+        return write_catalogue(a->input, a->catalogue, a->library);
+      }
+      if (a->merge.empty()) throw ValueError("[report] nothing to do: give --merge DIR... or RESULTS --catalogue FILE");
+      if (!a->library.empty()) throw ValueError("[report] --library goes with --catalogue");
       Baseline baseline;
       if (!a->baseline.empty()) baseline = load_baseline(a->baseline);  // fail early on a bad baseline
       std::vector<Run> runs;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "parity/report.h"
@@ -79,6 +80,8 @@ th { background: #eee; cursor: pointer; user-select: none; position: sticky; top
 th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.fail td { background: #fde8e8; } tr.baselined td { background: #fff6dd; } tr.accepted td { background: #eef6ff; }
+tr.not_comparable td { background: #f4f4f4; color: #666; }
+td.pair { white-space: nowrap; } details.gate summary { cursor: pointer; font-family: monospace; } th.kind { min-width: 7em; }
 table.env th { cursor: default; position: static; text-align: left; }
 .filter { margin: 0.5em 0; } .filter label { margin-right: 1em; white-space: nowrap; }
 .tablewrap { overflow-x: auto; max-width: 100%; }
@@ -88,7 +91,93 @@ pre { background: #f6f6f6; padding: 6px; overflow-x: auto; font-size: 12px; }
 code.replay { background: #eef; padding: 2px 4px; }
 .case { border-left: 3px solid #d54; padding-left: 10px; margin: 10px 0; }
 .op { margin-top: 1.5em; }
+.sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 0 12px; }
+.sides pre { margin-top: 0; }
+table.matrix { font-size: 11px; } table.matrix th { cursor: default; }
+table.matrix td { text-align: center; white-space: nowrap; min-width: 3.2em; }
+table.matrix th.opname { text-align: left; position: static; }
+.legend { margin: 0.5em 0; font-size: 13px; } .legend span.item { margin-right: 1.2em; white-space: nowrap; }
+.legend span.sw { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: -0.2em; margin-right: 0.3em;
+  border: 1px solid #999; }
+.p-agree { background: #cdebd3; } .p-other { background: #d7ccc8; }
+[class^="p-only-"] { background: #e6d690; } .p-only-engine { background: #f28b82; }
+.p-only-torch { background: #fbbc6a; } .p-only-jax { background: #8ab4f8; }
+.p-several { background: #c58af9; } .p-none { background: #f4f4f4; color: #999; }
 )CSS";
+
+// A kind column's head: the engine-vs-NumPy report keeps its names and hints; a library campaign
+// shows the kinds' titles, with the kind's name as a hint.
+std::string kind_th(const Results& r, Mismatch m) {
+  if (library_campaign(r))
+    return "<th class=\"kind\" title=\"kind " + std::string(to_string(m)) + "\">" + esc(kind_title(m, true)) + "</th>";
+  switch (m) {
+    case Mismatch::dtype: return "<th title=\"the result's dtype differs from NumPy's\">dtype mismatch</th>";
+    case Mismatch::device:
+      return "<th title=\"a GPU result differs from the engine's CPU result\">device mismatch</th>";
+    default: return "<th>" + esc(kind_title(m, false)) + "</th>";
+  }
+}
+
+// The three-way matrix: op (rows) by dtype (columns), each cell coloured by its dominant
+// disagreement (Results::agreement); the title lists the counts per pattern.
+std::string agreement_matrix(const Results& r) {
+  std::set<std::string> ops;
+  std::set<DType> dtypes;
+  for (const auto& [key, counts] : r.agreement) ops.insert(key.first), dtypes.insert(key.second);
+  for (const auto& [k, s] : r.stats) ops.insert(k.op), dtypes.insert(k.dtype);
+  std::vector<std::string> others;  // the participants checked against NumPy, in the campaign's order
+  for (const std::string& p : r.participants)
+    if (p != "numpy") others.push_back(p);
+  std::set<std::string> seen;  // classes present, for the legend
+  std::ostringstream body;
+  for (const std::string& op : ops) {
+    body << "<tr><th class=\"opname\"><a href=\"#op-" << anchor(op) << "\">" << esc(op) << "</a></th>";
+    for (DType d : dtypes) {
+      auto it = r.agreement.find({op, d});
+      std::map<std::string, uint64_t> counts;
+      if (it != r.agreement.end()) counts = it->second;
+      uint64_t total = 0;
+      for (const auto& [pattern, n] : counts) total += n;
+      const std::string dom = dominant_pattern(counts);
+      const std::string cls = dom.empty() ? "none" : pattern_class(dom);
+      seen.insert(cls);
+      std::string title = op + " " + name(d) + ": ";
+      if (!total) title += "no cases";
+      for (const auto& [pattern, n] : counts)
+        if (n) title += (title.back() == ' ' ? "" : ", ") + pattern + " " + std::to_string(n);
+      std::string text;
+      if (dom.empty()) text = "-";
+      else if (cls == "agree") text = "&#10003; " + std::to_string(total);
+      else {
+        bool ok = false;
+        std::string who;
+        for (const std::string& p : pattern_participants(dom, &ok)) who += (who.empty() ? "" : "+") + p;
+        text = esc(who) + " " + std::to_string(counts.at(dom)) + "/" + std::to_string(total);
+      }
+      body << "<td class=\"p-" << cls << "\" data-pattern=\"" << esc(dom.empty() ? "no cases" : dom) << "\" title=\""
+           << esc(title) << "\">" << text << "</td>";
+    }
+    body << "</tr>\n";
+  }
+  std::ostringstream os;
+  os << "<h2 id=\"agreement\">Agreement (three-way)</h2>\n<p>Per op and dtype, which participants' outcomes differ "
+     << "from NumPy's (" << esc(pair_line(r)) << "). A cell with cases in several patterns shows its dominant "
+     << "disagreement, with its cases out of the cell's; hover a cell for the counts per pattern. Participants that "
+     << "could not run a case are left out of its pattern.</p>\n<div class=\"legend\">";
+  auto item = [&](const std::string& cls, const std::string& label) {
+    os << "<span class=\"item\"><span class=\"sw p-" << cls << "\"></span>" << esc(label) << "</span>";
+  };
+  item("agree", "all agree");
+  for (const std::string& p : others)
+    item("only-" + anchor(p), p == "engine" ? "only the engine differs" : "only " + display_name(p) + " differs");
+  item("several", "several differ");
+  if (seen.count("other")) item("other", "another pattern");
+  item("none", "no cases");
+  os << "</div>\n<div class=\"tablewrap\"><table class=\"matrix\"><thead><tr><th class=\"opname\">op</th>";
+  for (DType d : dtypes) os << "<th>" << name(d) << "</th>";
+  os << "</tr></thead><tbody>\n" << body.str() << "</tbody></table></div>\n";
+  return os.str();
+}
 
 const char* kScript = R"JS(
 // The status filter: show only the rows whose status box is ticked.
@@ -136,7 +225,17 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   const GateResult g = verdict(r, baseline);
   os << "<h2 id=\"verdict\">Verdict: <span class=\"" << (g.passed ? "pass\">PASS" : "failtxt\">FAIL") << "</span></h2>\n";
   if (!baseline) os << "<p>No baseline given: every mismatch that no OpInfo entry declares fails.</p>\n";
-  if (!g.passed || baseline) os << "<pre>" << esc(g.summary()) << "</pre>\n";
+  const bool library = library_campaign(r);
+  if (!g.passed || baseline) {
+    const std::string summary = g.summary();
+    // A library campaign's findings run to hundreds of lines: folded under the gate's first line,
+    // so the matrix and the table stay near the top.
+    if (library)
+      os << "<details class=\"gate\"><summary>" << esc(summary.substr(0, summary.find('\n')))
+         << " (click for the list)</summary><pre>" << esc(summary) << "</pre></details>\n";
+    else
+      os << "<pre>" << esc(summary) << "</pre>\n";
+  }
   os << "<p>" << t.cases << " cases, " << t.matches << " matches, " << t.accepted
      << " accepted (declared in the op's OpInfo entry), " << t.mismatches << " mismatches";
   if (baseline) os << " (" << g.baselined_mismatches << " baselined)";
@@ -147,6 +246,12 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     os << "; gradient campaign: " << checked << " cases checked, " << failed << " failed";
   }
   os << "</p>\n";
+  if (library) os << "<p id=\"pair\">Checked: <b>" << esc(pair_line(r)) << "</b></p>\n";
+  if (show_not_comparable(r))
+    os << "<p>" << t.not_comparable << " cases not comparable (a library lacks the op, variant or dtype; "
+       << "neither matches nor mismatches: see <a href=\"#not-comparable\">Not comparable</a>).</p>\n";
+  // A three-way campaign's main result comes first: who agrees with NumPy, per op and dtype.
+  if (!r.participants.empty()) os << agreement_matrix(r);
 
   // Where it ran.
   const Environment& e = r.environment;
@@ -161,7 +266,10 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   env_row("threads", e.threads ? std::to_string(e.threads) : "");
   env_row("command line", e.command_line);
   env_row("NumPy", r.numpy_version);
-  env_row("engine", r.engine_version);
+  if (!library || !r.engine_version.empty()) env_row("engine", r.engine_version);  // a library campaign may not run it
+  for (const auto& [p, v] : r.versions)
+    if (p != "numpy" && p != "engine") env_row(display_name(p).c_str(), v);
+  if (library) env_row("checked", pair_line(r));
   os << "</tbody></table>\n";
 
   // The table: failures first, filtered by status.
@@ -169,18 +277,28 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   std::map<std::string, size_t> per_status;
   for (const Row& row : rows) ++per_status[row.status];
   os << "<h2>Per op x dtype x device</h2>\n<p>Failures first; click a column to sort. <b>accepted</b>: cases the op's "
-     << "OpInfo entry declares (hover for the declaration); <b>dtype mismatch</b>: the result's dtype differs from "
-     << "NumPy's; status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
+     << "OpInfo entry declares (hover for the declaration); ";
+  if (library)
+    os << (several_pairs(r) ? "<b>pair</b>: who was checked against whom; " : "")
+       << "<b>not comparable</b>: cases a library could not run (hover for the reasons); <b>result dtype "
+       << "(promotion)</b>: the result dtypes differ; ";
+  else
+    os << "<b>dtype mismatch</b>: the result's dtype differs from NumPy's; ";
+  os << "status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
   os << "<div class=\"filter\">Show:";
   for (const char* st : kRowStatuses)
-    os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
-       << ")</label>";
+    if (std::string(st) != "not comparable" || show_not_comparable(r))  // an engine-vs-NumPy run has none
+      os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
+         << ")</label>";
   os << "</div>\n";
-  os << "<div class=\"tablewrap\"><table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th><th>input dtype</th>"
+  const bool pairs = several_pairs(r), show_nc = show_not_comparable(r);
+  const std::vector<Mismatch> kinds = kind_columns(r);
+  os << "<div class=\"tablewrap\"><table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th>"
+     << (pairs ? "<th title=\"subject vs reference\">pair</th>" : "") << "<th>input dtype</th>"
      << "<th>device</th><th>cases</th><th>matches</th><th title=\"declared in the op's OpInfo entry\">accepted</th>"
-     << "<th>value</th><th title=\"the result's dtype differs from NumPy's\">dtype mismatch</th><th>shape</th>"
-     << "<th>error</th><th>crash</th>"
-     << "<th title=\"a GPU result differs from the engine's CPU result\">device mismatch</th><th>max ULP</th>"
+     << (show_nc ? "<th title=\"cases a library could not run (hover a cell for the reasons)\">not comparable</th>" : "");
+  for (Mismatch m : kinds) os << kind_th(r, m);
+  os << "<th>max ULP</th>"
      << "<th title=\"the case with the largest ULP distance, whatever its verdict: parity replay ID\">max-ULP case</th><th>max abs</th><th>max rel</th>"
      << "<th title=\"gradient checks: failed/checked\">grad</th><th>status</th><th>case</th></tr></thead><tbody>\n";
   for (const Row& row : rows) {
@@ -188,11 +306,16 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     const Stats& s = *row.stats;
     std::string decls;
     for (const auto& [decl, a] : s.accepted_by) decls += (decls.empty() ? "" : "\n") + decl + " (" + std::to_string(a.cases) + ")";
-    os << "<tr class=\"" << row.status << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
-       << "\">" << esc(k.op) << "</a></td><td>" << name(k.dtype) << "</td><td>" << to_string(k.device)
+    os << "<tr class=\"" << anchor(row.status) << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
+       << "\">" << esc(k.op) << "</a></td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
+       << name(k.dtype) << "</td><td>" << to_string(k.device)
        << "</td><td class=\"n\">" << s.cases << "</td><td class=\"n\">" << s.matches << "</td>"
        << "<td class=\"n\"" << (decls.empty() ? "" : " title=\"" + esc(decls) + "\"") << ">" << s.accepted << "</td>";
-    for (Mismatch m : kKinds) os << "<td class=\"n\">" << count(s, m) << "</td>";
+    if (show_nc) {
+      const std::string why = not_comparable_reasons(s);
+      os << "<td class=\"n\"" << (why.empty() ? "" : " title=\"" + esc(why) + "\"") << ">" << s.not_comparable << "</td>";
+    }
+    for (Mismatch m : kinds) os << "<td class=\"n\">" << count(s, m) << "</td>";
     os << "<td class=\"n\" data-v=\"" << (s.worst ? sort_value(s.max_ulp) : "-1") << "\">" << ulp_cell(s) << "</td>"
        << "<td>" << (s.worst ? "<code class=\"replay\" title=\"parity replay " + esc(s.worst->id.str()) + "\">" : "")
        << esc(worst_case_cell(s)) << (s.worst ? "</code>" : "") << "</td>"
@@ -229,6 +352,29 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     }
   if (any_accepted) os << "</tbody></table>\n";
 
+  // Not-comparable cases, with their reasons.
+  bool any_nc = false;
+  for (const Row& row : rows) {
+    const Stats& s = *row.stats;
+    if (!s.not_comparable) continue;
+    if (!any_nc)
+      os << "<h2 id=\"not-comparable\">Not comparable</h2>\n<p>Cases a library could not run (it lacks the op, the "
+         << "variant or the dtype); they count as neither matches nor mismatches.</p>\n<table class=\"env\"><thead><tr>"
+         << "<th>op</th>" << (pairs ? "<th>pair</th>" : "") << "<th>input dtype</th><th>device</th><th>cases</th>"
+         << "<th>reason</th></tr></thead><tbody>\n";
+    any_nc = true;
+    const StatsKey& k = *row.key;
+    for (const auto& [why, n] : s.not_comparable_by)
+      os << "<tr><td>" << esc(k.op) << "</td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
+         << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << n << "</td><td>"
+         << esc(why) << "</td></tr>\n";
+    if (s.not_comparable_by.empty())
+      os << "<tr><td>" << esc(k.op) << "</td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
+         << name(k.dtype) << "</td><td>" << to_string(k.device) << "</td><td class=\"n\">" << s.not_comparable
+         << "</td><td>(no reason recorded)</td></tr>\n";
+  }
+  if (any_nc) os << "</tbody></table>\n";
+
   // Per op: the histogram over its dtypes and devices, then the minimal cases.
   std::map<std::string, std::vector<uint64_t>> hist;
   for (const auto& [k, s] : r.stats) {
@@ -250,18 +396,30 @@ std::string render_html(const Results& r, const Baseline* baseline) {
       if (k.op != op) continue;
       for (const auto& [m, recp] : cases_failures_first(k, s, baseline)) {
         const CaseRecord& rec = *recp;
-        os << "<div class=\"case\" id=\"" << case_anchor(k, m) << "\"><h4>" << esc(op) << " " << name(k.dtype) << " " << to_string(k.device) << ": "
-           << to_string(m) << " mismatch (" << count(s, m) << " of " << s.cases << " cases)</h4>\n";
+        os << "<div class=\"case\" id=\"" << case_anchor(k, m) << "\"><h4>" << esc(op) << " " << name(k.dtype) << " "
+           << to_string(k.device) << (default_pair(k) && !pairs ? "" : " (" + esc(pair_cell(k)) + ")") << ": "
+           << (library ? esc(kind_title(m, true)) : std::string(to_string(m)) + " mismatch") << " (" << count(s, m)
+           << " of " << s.cases << " cases)</h4>\n";
         if (baseline)
-          if (const BaselineEntry* e = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+          if (const BaselineEntry* e = accepting(*baseline, k, m))
             os << "<p>Baselined: " << esc(e->reason) << "</p>\n";
         os << "<p>Replay: <code class=\"replay\">" << esc(rec.replay()) << "</code> (variant "
            << to_string(rec.variant) << ")</p>\n";
         if (!rec.detail.empty()) os << "<p>Difference: " << esc(rec.detail) << "</p>\n";
-        os << "<p>Inputs:</p><pre>" << esc(rec.inputs) << "</pre>\n"
-           << "<p>Engine:</p><pre>" << esc(rec.engine) << "</pre>\n"
-           << "<p>NumPy:</p><pre>" << esc(rec.numpy) << "</pre>\n";
-        if (!rec.python.empty()) os << "<p>NumPy's side (Python):</p><pre class=\"python\">" << esc(rec.python) << "</pre>\n";
+        os << "<p>Inputs:</p><pre>" << esc(rec.inputs) << "</pre>\n";
+        // The participants' outcomes side by side, then the snippets side by side.
+        os << "<div class=\"sides\">";
+        for (const auto& [who, outcome] : labelled_outcomes(rec))
+          os << "<div><p>" << esc(who) << ":</p><pre>" << esc(outcome) << "</pre></div>";
+        os << "</div>\n<div class=\"sides\">";
+        if (!rec.python.empty())
+          os << "<div><p>" << esc(reference_snippet_owner(rec)) << "'s side (Python):</p><pre class=\"python\">"
+             << esc(rec.python) << "</pre></div>";
+        if (!rec.subject_python.empty())
+          os << "<div><p>" << esc(display_name(rec.subject)) << "'s side (Python):</p><pre class=\"python\">"
+             << esc(rec.subject_python) << "</pre></div>";
+        os << "</div>\n";
+        if (!rec.pattern.empty()) os << "<p>Agreement pattern: " << esc(rec.pattern) << "</p>\n";
         os << "</div>\n";
       }
     }

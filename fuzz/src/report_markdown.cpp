@@ -1,5 +1,6 @@
 // summary.md (verdict, totals, failures and their minimal cases, accepted cases; under
 // kSummaryMaxChars) and table.md (the full per op x dtype x device table).
+#include <map>
 #include <sstream>
 
 #include "parity/opdocs.h"
@@ -12,13 +13,7 @@ namespace {
 
 std::string cell(const std::string& s) { return opinfo::md_cell(s); }  // one table cell: no pipes or newlines
 
-std::string fence(const std::string& body, const char* lang = "") {
-  std::string f = "```";
-  while (body.find(f) != std::string::npos) f += "`";
-  std::string b = body;
-  if (!b.empty() && b.back() != '\n') b += '\n';
-  return f + lang + "\n" + b + f + "\n";
-}
+std::string fence(const std::string& body, const char* lang = "") { return md_fence(body, lang); }
 
 std::string with_commas(uint64_t v) {
   std::string s = std::to_string(v);
@@ -26,18 +21,29 @@ std::string with_commas(uint64_t v) {
   return s;
 }
 
-const char* kTableHead =
-    "| op | input dtype | device | cases | matches | accepted | value | dtype mismatch | shape | error | crash "
-    "| device mismatch | max ULP | max-ULP case | max abs | max rel | grad (failed/checked) | status |\n"
-    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|\n";
+// The table's head. An engine-vs-NumPy run keeps its columns; a library campaign adds the pair
+// (when it has several), the not-comparable count and the library kinds.
+std::string table_head(const Results& r) {
+  std::string names = "| op |", align = "|---|";
+  if (several_pairs(r)) names += " pair |", align += "---|";
+  names += " input dtype | device | cases | matches | accepted |", align += "---|---|---:|---:|---:|";
+  if (show_not_comparable(r)) names += " not comparable |", align += "---:|";
+  for (Mismatch m : kind_columns(r)) names += " " + kind_column_title(r, m) + " |", align += "---:|";
+  names += " max ULP | max-ULP case | max abs | max rel | grad (failed/checked) | status |\n";
+  align += "---:|---|---:|---:|---:|---|\n";
+  return names + align;
+}
 
 std::string table_row(const Results& r, const Row& row) {
   const StatsKey& k = *row.key;
   const Stats& s = *row.stats;
   std::ostringstream os;
-  os << "| " << cell(k.op) << " | " << name(k.dtype) << " | " << to_string(k.device) << " | " << s.cases << " | "
-     << s.matches << " | " << s.accepted;
-  for (Mismatch m : kKinds) os << " | " << count(s, m);
+  os << "| " << cell(k.op);
+  if (several_pairs(r)) os << " | " << cell(pair_cell(k));
+  os << " | " << name(k.dtype) << " | " << to_string(k.device) << " | " << s.cases << " | " << s.matches << " | "
+     << s.accepted;
+  if (show_not_comparable(r)) os << " | " << s.not_comparable;
+  for (Mismatch m : kind_columns(r)) os << " | " << count(s, m);
   os << " | " << ulp_cell(s) << " | " << cell(worst_case_cell(s)) << " | " << format_number(s.max_abs) << " | " << format_number(s.max_rel)
      << " | " << grad_cell(r, s) << " | " << (row.status == "fail" ? "FAIL" : row.status) << " |\n";
   return os.str();
@@ -77,7 +83,15 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
   head << "- cases: " << t.cases << ", matches: " << t.matches << ", accepted (declared in OpInfo): " << t.accepted
        << ", mismatches: " << t.mismatches;
   if (baseline) head << " (baselined: " << g.baselined_mismatches << ")";
+  if (show_not_comparable(r)) head << ", not comparable: " << t.not_comparable;
   head << "\n";
+  const bool library = library_campaign(r);
+  if (library) {
+    head << "- checked: " << pair_line(r) << "\n";
+    std::string versions;
+    for (const auto& [p, v] : r.versions) versions += (versions.empty() ? "" : ", ") + p + " " + v;
+    if (!versions.empty()) head << "- versions: " << versions << "\n";
+  }
   head << "- seed: " << r.seed << (r.shard.empty() ? "" : ", shard: " + r.shard) << ", "
        << format_number(r.seconds) << " s\n";
   if (!r.numpy_version.empty()) head << "- NumPy " << r.numpy_version << "\n";
@@ -99,11 +113,28 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
   b.add(head.str());
   if (!g.passed || baseline) b.add("\n" + fence(g.summary()));
 
+  // Three-way: how many cases showed each agreement pattern, and in how many op x dtype cells it
+  // is the dominant one (index.html draws the matrix).
+  if (!r.participants.empty() && !r.agreement.empty()) {
+    std::map<std::string, std::pair<uint64_t, uint64_t>> patterns;  // cases, cells where dominant
+    for (const auto& [cellkey, counts] : r.agreement) {
+      for (const auto& [pattern, n] : counts) patterns[pattern].first += n;
+      const std::string d = dominant_pattern(counts);
+      if (!d.empty()) ++patterns[d].second;
+    }
+    std::string table = "\n## Agreement (three-way)\n\nPer op x dtype, which participants' outcomes differ from NumPy's "
+                        "(participants that could not run a case are left out of its pattern). A cell's pattern is "
+                        "its dominant disagreement.\n\n| pattern | cases | op x dtype cells |\n|---|---:|---:|\n";
+    for (const auto& [pattern, n] : patterns)
+      table += "| " + cell(pattern) + " | " + std::to_string(n.first) + " | " + std::to_string(n.second) + " |\n";
+    b.add(table);
+  }
+
   const std::vector<Row> rows = rows_failures_first(r, baseline);
   bool any_fail = false;
   for (const Row& row : rows) {
     if (row.status != "fail") break;
-    if (!any_fail) b.add(std::string("\n## Failing rows\n\n") + kTableHead);
+    if (!any_fail) b.add(std::string("\n## Failing rows\n\n") + table_head(r));
     any_fail = true;
     b.add(table_row(r, row));
   }
@@ -117,17 +148,21 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
       std::ostringstream os;
       if (!any_case) os << "\n## Minimal mismatching cases\n";
       any_case = true;
-      os << "\n### " << k.op << " " << name(k.dtype) << " " << to_string(k.device) << ": " << to_string(m) << " ("
-         << count(s, m) << " of " << s.cases << " cases)\n\n";
+      os << "\n### " << k.op << " " << name(k.dtype) << " " << to_string(k.device)
+         << (default_pair(k) && !several_pairs(r) ? "" : " (" + pair_cell(k) + ")") << ": "
+         << (library ? kind_title(m, true) : std::string(to_string(m))) << " (" << count(s, m) << " of " << s.cases
+         << " cases)\n\n";
       if (baseline)
-        if (const BaselineEntry* be = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+        if (const BaselineEntry* be = accepting(*baseline, k, m))
           os << "Baselined: " << be->reason << "\n\n";
       os << "Replay: `" << rec.replay() << "` (variant " << to_string(rec.variant) << ")\n\n";
       if (!rec.detail.empty()) os << "Difference: " << cell(rec.detail) << "\n\n";
       os << "Inputs:\n\n" << fence(rec.inputs);
-      os << "\nEngine:\n\n" << fence(rec.engine);
-      os << "\nNumPy:\n\n" << fence(rec.numpy);
-      if (!rec.python.empty()) os << "\nNumPy's side:\n\n" << fence(rec.python, "python");
+      for (const auto& [who, outcome] : labelled_outcomes(rec)) os << "\n" << who << ":\n\n" << fence(outcome);
+      if (!rec.python.empty()) os << "\n" << reference_snippet_owner(rec) << "'s side:\n\n" << fence(rec.python, "python");
+      if (!rec.subject_python.empty())
+        os << "\n" << display_name(rec.subject) << "'s side:\n\n" << fence(rec.subject_python, "python");
+      if (!rec.pattern.empty()) os << "\nAgreement pattern: " << cell(rec.pattern) << "\n";
       b.add(os.str());
     }
   }
@@ -145,6 +180,23 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
             " | " + cell(decl) + " | " + (a.example.empty() ? "" : "`parity replay " + cell(a.example) + "`") + " |\n");
     }
   }
+
+  // Cases a library could not run, with the reasons: neither passes nor mismatches.
+  bool any_nc = false;
+  for (const Row& row : rows) {
+    const Stats& s = *row.stats;
+    if (!s.not_comparable) continue;
+    if (!any_nc)
+      b.add(std::string("\n## Not comparable\n\nCases a library could not run (it lacks the op, the variant or the "
+                        "dtype); they count as neither matches nor mismatches.\n\n| op |") +
+            (several_pairs(r) ? " pair |" : "") + " input dtype | device | cases | reasons |\n|---|" +
+            (several_pairs(r) ? "---|" : "") + "---|---|---:|---|\n");
+    any_nc = true;
+    const StatsKey& k = *row.key;
+    b.add("| " + cell(k.op) + " | " + (several_pairs(r) ? cell(pair_cell(k)) + " | " : "") + name(k.dtype) + " | " +
+          to_string(k.device) + " | " + std::to_string(s.not_comparable) + " | " + cell(not_comparable_reasons(s)) +
+          " |\n");
+  }
   return b.join(kSummaryMaxChars);
 }
 
@@ -156,7 +208,11 @@ std::string render_markdown_table(const Results& r, const Baseline* baseline) {
         "mismatches by kind (`dtype mismatch`: the result's dtype differs from NumPy's; `device mismatch`: a GPU "
         "result differs from the engine's CPU result); status `baselined`: every "
         "mismatch kind is listed in the baseline. Back to [summary.md](summary.md).\n\n";
-  os << kTableHead;
+  if (library_campaign(r))
+    os << "Checked: " << pair_line(r) << ". Kinds between libraries: `result dtype (promotion)`: the result dtypes "
+          "differ (another promotion rule); `error in one library, a result in the other` (or errors of other "
+          "classes); `not comparable`: cases a library could not run (summary.md lists the reasons).\n\n";
+  os << table_head(r);
   for (const Row& row : rows_failures_first(r, baseline)) os << table_row(r, row);
   return os.str();
 }

@@ -89,6 +89,14 @@ std::string render_markdown(const Results& r, const Baseline* baseline = nullptr
 std::string render_markdown_table(const Results& r, const Baseline* baseline = nullptr);
 std::string render_html(const Results& r, const Baseline* baseline = nullptr);
 std::string render_junit(const Results& r, const Baseline* baseline = nullptr);
+// The catalogue of the differences between NumPy and `library` ("torch" or "jax") that a campaign
+// found (reports/NUMPY_VS_PYTORCH.md, NUMPY_VS_JAX.md): its rows of that library against NumPy
+// (`--subject torch`, or a three-way campaign's), by kind, each op x dtype with its minimal case,
+// both results, both snippets and the replay id. Deterministic: the same Results give the same
+// bytes. `source` and `file`, when given, are named in the header's regenerate command (`parity
+// report SOURCE --catalogue FILE --library LIBRARY`). ValueError for another library.
+std::string render_catalogue(const Results& r, const std::string& library, const std::string& source = "",
+                             const std::string& file = "");
 // Writes results.json, summary.md, table.md, index.html and junit.xml into `dir` (created if
 // needed), each atomically.
 void write_reports(const Results& r, const std::string& dir, const Baseline* baseline = nullptr);
