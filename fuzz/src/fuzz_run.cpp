@@ -320,8 +320,10 @@ std::string rename_sides(std::string d, const std::string& subject, const std::s
 // A pair other than the engine against NumPy (or its own CPU result): a library on either side.
 // Not comparable when a side could not run the case; else compared with the op's tolerance, the
 // difference classified (classify_difference) and declarations about this pair applied.
-CaseResult finish_pair(const Case& c, Outcome subj, Outcome ref, const std::string& subject,
-                       const std::string& reference) {
+}  // namespace
+
+CaseResult compare_pair(const Case& c, Outcome subj, Outcome ref, const std::string& subject,
+                        const std::string& reference) {
   CaseResult r;
   r.subject = subject;
   r.reference = reference;
@@ -329,17 +331,22 @@ CaseResult finish_pair(const Case& c, Outcome subj, Outcome ref, const std::stri
   r.numpy = std::move(ref);
   if (r.engine.not_comparable || r.numpy.not_comparable) {
     const bool s = r.engine.not_comparable;
-    r.not_comparable = (s ? subject : reference) + ": " + (s ? r.engine : r.numpy).error_message;
+    const std::string& who = s ? subject : reference;
+    const std::string& why = (s ? r.engine : r.numpy).error_message;
+    r.not_comparable = why.rfind(who, 0) == 0 ? why : who + ": " + why;  // named once
     return r;
   }
   compare_case(c, r);
-  if (!r.verdict.match()) {
+  // The engine against NumPy keeps compare()'s kinds (the baseline and the gate count on them).
+  if (!r.verdict.match() && !(subject == "engine" && reference == "numpy")) {
     r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy);
     r.verdict.detail = rename_sides(r.verdict.detail, subject, reference);
   }
   accept_declared(c, r);
   return r;
 }
+
+namespace {
 
 }  // namespace
 
@@ -591,7 +598,7 @@ std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& 
       std::vector<std::string> differ;
       if (!r.verdict.match()) differ.push_back("engine");
       for (auto& [lib, outs] : libs) {
-        CaseResult row = finish_pair(*cases[i], std::move(outs[i]), np[i], lib, "numpy");
+        CaseResult row = compare_pair(*cases[i], std::move(outs[i]), np[i], lib, "numpy");
         if (row.not_comparable.empty() && !row.verdict.match()) differ.push_back(lib);
         r.rows.push_back(std::move(row));
       }
@@ -605,7 +612,7 @@ std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& 
   std::vector<Outcome> subj = p.subject.empty() ? std::move(eng) : library(subject).run_batch(cases);
   std::vector<Outcome> ref = library(against).run_batch(cases);
   for (size_t i = 0; i < cases.size(); ++i)
-    out.push_back(finish_pair(*cases[i], std::move(subj[i]), std::move(ref[i]), subject, against));
+    out.push_back(compare_pair(*cases[i], std::move(subj[i]), std::move(ref[i]), subject, against));
   return out;
 }
 

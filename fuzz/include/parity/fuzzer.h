@@ -117,6 +117,14 @@ CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine,
 std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine,
                                   const Pairing& p = {});
 
+// One pair's verdict on a case whose outcomes are known (`subject`, `reference`: "engine",
+// "numpy", "torch", "jax"): not comparable when a side could not run the case (the verdict is
+// then none); else compared with the op's tolerance, a difference classified
+// (classify_difference) and the declarations about this pair applied. The engine against NumPy
+// keeps compare()'s kinds.
+CaseResult compare_pair(const Case& c, Outcome subject_outcome, Outcome reference_outcome,
+                        const std::string& subject, const std::string& reference);
+
 // The kind of a difference between two libraries (or the engine and a library other than NumPy),
 // refining compare()'s verdict (compare.h, Mismatch): crash; ordering: an ordering op on complex
 // inputs whose results or errors differ; error: an error on one side only or of another class;
