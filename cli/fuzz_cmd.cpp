@@ -446,14 +446,31 @@ void set_pairing(GenConfig& g, const std::string& subject, const std::string& ag
                      "--subject or --against");
   if (grad && (subject != "engine" || three_way))
     throw ValueError("[fuzz] --grad checks the engine's gradients: no --subject or --three-way");
-  for (const std::string& x : {subject, against})
-    if (lib(x)) {
-      LibraryProbe p = probe_libraries({x})[x];
-      if (!p.available) throw RuntimeError("[fuzz] " + x + " is not installed here (" + p.why + "): it cannot take part");
-    }
+  // A library that is not installed: run_campaign says so (RuntimeError, exit 2) after one probe.
   g.subject = subject == "engine" ? "" : subject;
   g.against = against == "numpy" ? "" : against;
   g.three_way = three_way;
+}
+
+// Three-way runs: per op, how many cases showed each agreement pattern.
+std::string agreement_table(const Results& r) {
+  std::map<std::string, std::map<std::string, uint64_t>> per_op;
+  std::set<std::string> patterns;
+  for (const auto& [key, counts] : r.agreement)
+    for (const auto& [pattern, n] : counts) {
+      per_op[key.first][pattern] += n;
+      patterns.insert(pattern);
+    }
+  std::ostringstream os;
+  os << "\nagreement with NumPy (participants: ";
+  for (size_t i = 0; i < r.participants.size(); ++i) os << (i ? ", " : "") << r.participants[i];
+  os << "), cases per pattern:\n";
+  for (const auto& [op, counts] : per_op) {
+    os << "  " << op << ":";
+    for (const auto& [pattern, n] : counts) os << "  " << pattern << " " << thousands(n);
+    os << "\n";
+  }
+  return os.str();
 }
 
 void parse_shard(const std::string& s, int& index, int& count) {
@@ -559,27 +576,6 @@ int run_fuzz(const FuzzArgs& a) {
   bool passed = run_and_print_gate(r, baseline, a.baseline);
   std::cout << "report: " << a.report << "/index.html (summary.md, table.md, junit.xml, results.json)\n";
   return passed ? 0 : 1;
-}
-
-// Three-way runs: per op, how many cases showed each agreement pattern.
-std::string agreement_table(const Results& r) {
-  std::map<std::string, std::map<std::string, uint64_t>> per_op;
-  std::set<std::string> patterns;
-  for (const auto& [key, counts] : r.agreement)
-    for (const auto& [pattern, n] : counts) {
-      per_op[key.first][pattern] += n;
-      patterns.insert(pattern);
-    }
-  std::ostringstream os;
-  os << "\nagreement with NumPy (participants: ";
-  for (size_t i = 0; i < r.participants.size(); ++i) os << (i ? ", " : "") << r.participants[i];
-  os << "), cases per pattern:\n";
-  for (const auto& [op, counts] : per_op) {
-    os << "  " << op << ":";
-    for (const auto& [pattern, n] : counts) os << "  " << pattern << " " << thousands(n);
-    os << "\n";
-  }
-  return os.str();
 }
 
 void print_record(const CaseRecord& r) {

@@ -433,17 +433,16 @@ Results run_campaign(const Options& opts) {
   {
     // The libraries taking part, asked in a child (this process must not start Python), and the
     // participants' versions for the reports.
-    std::vector<std::string> libs;
-    if (pair.three_way) libs = {"numpy", "torch", "jax"};
-    else if (!o.grad) {
-      libs.push_back("numpy");
-      for (const std::string& x : {pair.subject, pair.against})
-        if (x == "torch" || x == "jax") libs.push_back(x);
-    }
-    std::map<std::string, LibraryProbe> probe = probe_libraries(libs);
+    std::vector<std::string> libs;  // NumPy's version comes from the workers
+    if (pair.three_way) libs = {"torch", "jax"};
+    for (const std::string& x : {pair.subject, pair.against})
+      if (x == "torch" || x == "jax") libs.push_back(x);
+    std::map<std::string, LibraryProbe> probe;
+    if (!libs.empty()) probe = probe_libraries(libs);
     for (const std::string& x : {pair.subject, pair.against})
       if ((x == "torch" || x == "jax") && !probe[x].available)
-        throw RuntimeError("[fuzz] " + x + " is not available: " + probe[x].why);
+        throw RuntimeError("[fuzz] " + x + " is not installed here (" + probe[x].why.substr(0, probe[x].why.find('\n')) +
+                           "): it cannot take part");
     res.versions["engine"] = kVersion;
     for (const auto& [name, p] : probe)
       if (p.available) res.versions[name] = p.version;
@@ -628,6 +627,7 @@ Results run_campaign(const Options& opts) {
     }
     res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     res.complete = !interrupted;
+    if (!res.numpy_version.empty()) res.versions["numpy"] = res.numpy_version;
     tick(true);
     return res;
   }
@@ -788,6 +788,7 @@ Results run_campaign(const Options& opts) {
   munmap(mem, sizeof(Slot) * J);
   res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   res.complete = !interrupted;
+  if (!res.numpy_version.empty()) res.versions["numpy"] = res.numpy_version;
   tick(true);
   return res;
 }

@@ -333,7 +333,7 @@ CaseResult compare_pair(const Case& c, Outcome subj, Outcome ref, const std::str
     const bool s = r.engine.not_comparable;
     const std::string& who = s ? subject : reference;
     const std::string& why = (s ? r.engine : r.numpy).error_message;
-    r.not_comparable = why.rfind(who, 0) == 0 ? why : who + ": " + why;  // named once
+    r.not_comparable = why.rfind(who + ":", 0) == 0 ? why : who + ": " + why;  // named once
     return r;
   }
   compare_case(c, r);
