@@ -28,7 +28,10 @@ ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, N
                      EngineExecutor& engine, int max_steps, const std::string& participant) {
   ShrinkOutcome out;
   out.id = failing;
-  const Pairing pair = Pairing::of(failing);
+  // A three-way case shrinks on its participant's pair alone (the other libraries are not run
+  // for each candidate); the minimal case is then run three-way once, for its record.
+  const Pairing pair = failing.three_way ? Pairing::make(participant.empty() ? "engine" : participant, "numpy", false)
+                                         : Pairing::of(failing);
   {
     DrawnCase d = gen.draw(failing);
     out.result = run_case(d.c, numpy, engine, pair);
@@ -52,6 +55,7 @@ ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, N
     }
     if (!moved) break;
   }
+  if (failing.three_way) out.result = run_case(gen.draw(out.id).c, numpy, engine, Pairing::of(failing));
   return out;
 }
 

@@ -30,7 +30,7 @@ inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline*
   std::string status = s.accepted ? "accepted" : "ok";
   for (Mismatch m : kAllKinds) {
     if (!count(s, m)) continue;
-    if (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m)) status = "baselined";
+    if (baseline && find_accepting(*baseline, k, m)) status = "baselined";
     else return "fail";
   }
   return status;
@@ -60,7 +60,7 @@ inline std::vector<std::pair<Mismatch, const CaseRecord*>> cases_failures_first(
                                                                                 const Baseline* baseline) {
   std::vector<std::pair<Mismatch, const CaseRecord*>> out, baselined;
   for (const auto& [m, rec] : s.minimal)
-    (baseline && find_accepting(*baseline, k.op, k.dtype, k.device, m) ? baselined : out).push_back({m, &rec});
+    (baseline && find_accepting(*baseline, k, m) ? baselined : out).push_back({m, &rec});
   out.insert(out.end(), baselined.begin(), baselined.end());
   return out;
 }

@@ -253,7 +253,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
         os << "<div class=\"case\" id=\"" << case_anchor(k, m) << "\"><h4>" << esc(op) << " " << name(k.dtype) << " " << to_string(k.device) << ": "
            << to_string(m) << " mismatch (" << count(s, m) << " of " << s.cases << " cases)</h4>\n";
         if (baseline)
-          if (const BaselineEntry* e = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+          if (const BaselineEntry* e = find_accepting(*baseline, k, m))
             os << "<p>Baselined: " << esc(e->reason) << "</p>\n";
         os << "<p>Replay: <code class=\"replay\">" << esc(rec.replay()) << "</code> (variant "
            << to_string(rec.variant) << ")</p>\n";

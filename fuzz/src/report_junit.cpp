@@ -63,7 +63,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
   const Baseline none;
   const GateResult g = gate(r, baseline ? *baseline : none);
   std::map<StatsKey, std::vector<Mismatch>> failing;
-  for (const GateFinding& f : g.unaccepted) failing[StatsKey{f.op, f.dtype, f.device}].push_back(f.kind);
+  for (const GateFinding& f : g.unaccepted) failing[StatsKey{f.op, f.dtype, f.device, f.subject, f.against}].push_back(f.kind);
   struct Row {
     const StatsKey* key;
     const Stats* stats;
@@ -146,7 +146,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)
             << " failed\n";
       for (Mismatch m : row.accepted) {
-        const BaselineEntry* e = baseline ? find_accepting(*baseline, k.op, k.dtype, k.device, m) : nullptr;
+        const BaselineEntry* e = baseline ? find_accepting(*baseline, k, m) : nullptr;
         out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") baselined: "
             << (e ? e->reason : std::string("?")) << "\n";
       }

@@ -120,7 +120,7 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
       os << "\n### " << k.op << " " << name(k.dtype) << " " << to_string(k.device) << ": " << to_string(m) << " ("
          << count(s, m) << " of " << s.cases << " cases)\n\n";
       if (baseline)
-        if (const BaselineEntry* be = find_accepting(*baseline, k.op, k.dtype, k.device, m))
+        if (const BaselineEntry* be = find_accepting(*baseline, k, m))
           os << "Baselined: " << be->reason << "\n\n";
       os << "Replay: `" << rec.replay() << "` (variant " << to_string(rec.variant) << ")\n\n";
       if (!rec.detail.empty()) os << "Difference: " << cell(rec.detail) << "\n\n";
