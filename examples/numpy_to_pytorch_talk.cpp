@@ -2,7 +2,9 @@
 // Each ">>> " line is the NumPy code; the lines after it are what Parity prints, which is what
 // NumPy prints (engine/tests/examples_test.cpp checks this). "ad> " lines are the talk's
 // autograd snippets, run with Parity's autograd (the test checks the gradients against their
-// closed forms). Out of the engine's scope and so left out: np.fft, np.linalg (cholesky, eig),
+// closed forms). The program then prints PyTorch's side of the snippets where PyTorch differs
+// ("pt> " lines, computed by PyTorch through the oracle), or one line when PyTorch is not
+// installed. Out of the engine's scope and so left out: np.fft, np.linalg (cholesky, eig),
 // np.diag, np.sort, torch.jit.
 #include <cmath>
 #include <complex>
@@ -131,8 +133,47 @@ inline void run(std::ostream& os) {
 }  // namespace parity_examples::talk
 
 #ifndef PARITY_EXAMPLES_NO_MAIN
+// PyTorch's side of the snippets where the talk says PyTorch differs, computed by PyTorch itself
+// through the oracle's TorchExecutor (the inputs are the snippets' arrays; the results print as
+// NumPy prints arrays). Without PyTorch: one line saying so.
+#include "parity/executors.h"
+#include "parity/opinfo.h"
+
+namespace parity_examples::talk {
+
+inline void torch_side(std::ostream& os) {
+  std::string why;
+  if (!library_available("torch", &why)) {
+    os << "\n## PyTorch's side not shown: " << why << " (bash scripts/setup.sh installs it)\n";
+    return;
+  }
+  os << "\n== PyTorch's side, computed by PyTorch " << library_version("torch") << " ==\n";
+  auto ex = make_executor("torch");
+  auto show = [&](const std::string& code, const std::string& op, std::vector<ArrayLike> args) {
+    Case c;
+    c.op = opinfo::find_op(op);
+    c.input.args = std::move(args);
+    Outcome o = ex->run(c);
+    os << "pt> " << code << "\n";
+    if (o.error) os << "!! " << o.error_message << "\n";
+    else os << o.values[0].repr() << "\n";
+  };
+  show("torch.add(a, b)  # a, b: the int64 matrices above", "add", {array({{1, 2}, {3, 4}}), array({{-1, -2}, {-3, -4}})});
+  show("torch.matmul(a, b)", "matmul", {array({{1, 2}, {3, 4}}), array({{-1, -2}, {-3, -4}})});
+  show("torch.copysign(torch.arange(3), -1)", "copysign", {arange(3), ArrayLike(Scalar(int64_t{-1}))});
+  show("torch.reciprocal(torch.tensor((1, 2, 3)))", "reciprocal", {array({1, 2, 3})});
+  show("torch.reciprocal(torch.tensor([1, 2, 0]))", "reciprocal", {array({1, 2, 0})});
+  show("torch.reciprocal(torch.tensor([-1, 1, 2], dtype=torch.int8))", "reciprocal", {array({-1, 1, 2}, int8)});
+  Tensor z = array({std::complex<double>(1, 2), std::complex<double>(2, 1)});
+  show("torch.amax(torch.tensor((complex(1, 2), complex(2, 1))))", "amax", {z});
+  show("torch.amin(torch.tensor((complex(1, 2), complex(2, 1))))", "amin", {z});
+}
+
+}  // namespace parity_examples::talk
+
 int main() {
   parity_examples::talk::run(std::cout);
+  parity_examples::talk::torch_side(std::cout);
   return 0;
 }
 #endif

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Installs what Parity needs from Debian's packages and PyPI. Idempotent: quick when all is present.
-#   --peers   also the benchmark peers of requirements-peers.txt (PyTorch, JAX, numexpr; ~5 GB)
+# By default also the optional references of requirements-peers.txt: PyTorch and JAX (the torch
+# and jax executors, `parity fuzz --subject torch`, the talk example's PyTorch side) and the
+# benchmark peers (numexpr). PyTorch from PyPI is about 5 GB (~2.5 minutes here).
+#   --no-peers  skip them: everything builds and the tests pass; the tests that need PyTorch or
+#               JAX print one line saying they did not run
+#   --peers     install them (the default; kept for older instructions)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PEERS=0
+PEERS=1
 for a in "$@"; do
   case "$a" in
     --peers) PEERS=1 ;;
-    *) echo "setup.sh: unknown option $a (known: --peers)" >&2; exit 2 ;;
+    --no-peers) PEERS=0 ;;
+    *) echo "setup.sh: unknown option $a (known: --no-peers, --peers)" >&2; exit 2 ;;
   esac
 done
 
@@ -44,7 +50,8 @@ if ! pinned requirements.txt; then
   "$PY" -m pip install -q --disable-pip-version-check -r requirements.txt
 fi
 if [ "$PEERS" = 1 ] && ! pinned requirements-peers.txt; then
-  echo "[setup] installing the benchmark peers (requirements-peers.txt; PyTorch is about 5 GB)"
+  echo "[setup] installing the optional references PyTorch and JAX, and numexpr (requirements-peers.txt;"
+  echo "[setup] PyTorch is about 5 GB, ~2.5 minutes; 'scripts/setup.sh --no-peers' skips them)"
   "$PY" -m pip install -q --disable-pip-version-check -c requirements.txt -r requirements-peers.txt
 fi
 echo "[setup] ok"

@@ -1,5 +1,5 @@
 // Running cases on both sides: the engine case by case, NumPy in one Python call per batch
-// (reference callables compiled once, no per-case source text), then the suites' comparator.
+// (NumpyExecutor::run_batch), then the suites' comparator.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -10,217 +10,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <pybind11/embed.h>
-#include <pybind11/numpy.h>
+#include <Python.h>  // Py_IsInitialized
 
 #include "fuzz_spec.h"
 #include "parity/executors.h"
 #include "parity/fuzzer.h"
-#include "parity/numpy_convert.h"
-#include "parity/oracle.h"
 #include "parity/ops.h"
-
-namespace py = pybind11;
 
 namespace parity::fuzz {
 
 std::function<void(const Case&)> g_before_engine_hook;
 
 namespace {
-
-constexpr const char* kBatchPrelude = R"py(
-import warnings as _w, numpy as _np, ml_dtypes as _mld
-def _parity_fuzz_batch(calls):
-    res = []
-    # errstate as in the single-case path: with 'warn', NumPy can emit a RuntimeWarning while an
-    # error is pending (power(int, -3, out=float16)) and raise SystemError instead of ValueError.
-    with _w.catch_warnings(), _np.errstate(all='ignore'):
-        _w.simplefilter('ignore')
-        for fn, mode, args, kw, o in calls:
-            try:
-                if mode == 0:
-                    r = fn(*args, **kw)
-                elif mode == 1:
-                    r = getattr(args[0], fn)(*args[1:], **kw)
-                elif mode == 2:
-                    fn(*args, **kw, out=args[0])
-                    r = args[0]
-                else:
-                    fn(*args, **kw, out=o)
-                    r = o
-                res.append(r)
-            except Exception as e:
-                res.append(e)
-    return res
-import builtins as _b
-_b._parity_fuzz_batch = _parity_fuzz_batch
-)py";
-
-struct PyState {
-  py::object batch;
-  py::object base_exc;
-  py::dict ns;
-  std::map<std::string, py::object> fns;  // numpy_ref -> callable
-  std::string reference;
-};
-
-PyState& py_state() {
-  static PyState* st = [] {
-    NumpyExecutor prelude;  // runs the oracle's prelude (_parity helpers) in this interpreter
-    (void)prelude;
-    oracle::exec(kBatchPrelude);
-    auto* s = new PyState;
-    py::module_ builtins = py::module_::import("builtins");
-    s->batch = builtins.attr("_parity_fuzz_batch");
-    s->base_exc = builtins.attr("Exception");
-    s->ns["np"] = py::module_::import("numpy");
-    s->ns["ml_dtypes"] = py::module_::import("ml_dtypes");
-    s->ns["bfloat16"] = py::module_::import("ml_dtypes").attr("bfloat16");
-    s->reference = "numpy " + oracle::numpy_version();
-    return s;
-  }();
-  return *st;
-}
-
-py::object ref_fn(PyState& st, const std::string& ref) {
-  auto it = st.fns.find(ref);
-  if (it != st.fns.end()) return it->second;
-  py::object f = py::eval(ref, st.ns);
-  st.fns.emplace(ref, f);
-  return f;
-}
-
-py::object scalar_py(const Scalar& s) {
-  switch (s.type) {
-    case Scalar::Type::Bool: return py::bool_(s.b);
-    case Scalar::Type::Int:
-      return s.big_uint ? py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(s.u))
-                        : py::reinterpret_steal<py::object>(PyLong_FromLongLong(s.i));
-    case Scalar::Type::Float: return py::float_(s.c.real());
-    case Scalar::Type::Complex: return py::reinterpret_steal<py::object>(PyComplex_FromDoubles(s.c.real(), s.c.imag()));
-  }
-  return py::none();
-}
-
-py::object kw_py(const KwValue& v) {
-  struct V {
-    py::object operator()(std::monostate) const { return py::none(); }
-    py::object operator()(bool b) const { return py::bool_(b); }
-    py::object operator()(int64_t i) const { return py::int_(i); }
-    py::object operator()(double d) const { return py::float_(d); }
-    py::object operator()(const std::vector<int64_t>& t) const {
-      py::tuple r(t.size());
-      for (size_t i = 0; i < t.size(); ++i) r[i] = py::int_(t[i]);
-      return r;
-    }
-    py::object operator()(DType d) const { return oracle::numpy_dtype(d).attr("type"); }
-    py::object operator()(const std::string& s) const { return py::str(s); }
-  };
-  return std::visit(V{}, v);
-}
-
-
-// A result array as a fresh tensor: memcpy when C-contiguous (the common case), the oracle's
-// converter otherwise.
-Tensor result_tensor(py::handle obj) {
-  if (py::isinstance<py::array>(obj)) {
-    py::array arr = py::reinterpret_borrow<py::array>(obj);
-    if (arr.flags() & py::array::c_style) {
-      const DType d = oracle::dtype_from_numpy(arr.dtype());
-      Shape shape(arr.ndim());
-      int64_t n = 1;
-      for (size_t i = 0; i < shape.size(); ++i) { shape[i] = arr.shape(i); n *= shape[i]; }
-      const int64_t bytes = n * itemsize(d);
-      Tensor t(std::make_shared<Storage>(std::max<int64_t>(bytes, itemsize(d))), d, shape, contiguous_strides(shape), 0);
-      if (bytes > 0) std::memcpy(t.data_ptr(), arr.data(), static_cast<size_t>(bytes));
-      return t;
-    }
-  }
-  return oracle::from_numpy(obj);
-}
-
-Outcome to_outcome(PyState& st, py::handle r) {
-  Outcome o;
-  o.reference = st.reference;
-  if (PyObject_IsInstance(r.ptr(), st.base_exc.ptr()) == 1) {
-    o.error = true;
-    py::object type = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(Py_TYPE(r.ptr())));
-    o.error_class = py::cast<std::string>(type.attr("__name__"));
-    for (auto c : type.attr("__mro__")) o.error_mro.push_back(py::cast<std::string>(c.attr("__name__")));
-    o.error_message = py::cast<std::string>(py::str(r));
-    return o;
-  }
-  try {
-    if (py::isinstance<py::tuple>(r) || py::isinstance<py::list>(r)) {
-      for (auto item : r) o.values.push_back(result_tensor(item));
-    } else {
-      o.values.push_back(result_tensor(r));
-    }
-  } catch (const std::exception& e) {
-    o.values.clear();
-    o.error = true;
-    o.crashed = true;
-    o.error_class = "OracleError";
-    o.error_mro = {"OracleError"};
-    o.error_message = std::string("[oracle] cannot convert the result: ") + e.what();
-  }
-  return o;
-}
-
-// NumPy's outcomes for a batch of cases, in one Python call.
-std::vector<Outcome> numpy_batch(const std::vector<const Case*>& cases) {
-  oracle::start_interpreter();
-  PyState& st = py_state();
-  std::vector<Outcome> outs(cases.size());
-  py::list calls;
-  std::vector<size_t> slot;  // cases[slot[i]] is calls[i]
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const Case& c = *cases[i];
-    const opinfo::OpInfo& op = *c.op;
-    try {
-      int mode = 0;
-      py::object fn;
-      if (c.variant == Variant::method && !op.numpy_method.empty() && !c.input.args.empty()) {
-        mode = 1;
-        fn = py::str(op.numpy_method);
-      } else {
-        fn = ref_fn(st, op.numpy_ref);
-        mode = c.variant == Variant::inplace ? 2 : c.variant == Variant::out ? 3 : 0;
-      }
-      py::tuple args(c.input.args.size());
-      for (size_t k = 0; k < c.input.args.size(); ++k) {
-        const ArrayLike& a = c.input.args[k];
-        if (!a.is_tensor()) args[k] = scalar_py(a.scalar());
-        else args[k] = oracle::to_numpy(c.variant == Variant::inplace && k == 0 ? a.tensor().copy() : a.tensor());
-      }
-      py::dict kw;
-      for (const auto& [k, v] : c.input.kwargs) kw[py::str(k)] = kw_py(v);
-      py::object o = c.variant == Variant::out && c.out.defined() ? py::object(oracle::to_numpy(c.out.copy())) : py::object(py::none());
-      calls.append(py::make_tuple(fn, mode, args, kw, o));
-      slot.push_back(i);
-    } catch (py::error_already_set& e) {
-      outs[i].error = true;
-      outs[i].crashed = true;
-      outs[i].error_class = "OracleError";
-      outs[i].error_mro = {"OracleError"};
-      outs[i].error_message = std::string("[oracle] ") + e.what();
-    }
-  }
-  py::list res;
-  try {
-    res = st.batch(calls);
-  } catch (py::error_already_set& e) {
-    for (size_t i : slot) {
-      outs[i].error = true;
-      outs[i].crashed = true;
-      outs[i].error_class = "OracleError";
-      outs[i].error_message = std::string("[oracle] ") + e.what();
-    }
-    return outs;
-  }
-  for (size_t j = 0; j < slot.size(); ++j) outs[slot[j]] = to_outcome(st, res[j]);
-  return outs;
-}
 
 // The op's tolerance for the result dtype (the reference's, else the engine's), loosened to the
 // compute dtype's for an out= of another dtype.
@@ -354,20 +155,12 @@ namespace {
 
 namespace {
 
-// NumPy through the batch path above (compiled reference callables, one Python call per batch).
-class BatchedNumpy : public Executor {
- public:
-  std::string name() const override { return "numpy"; }
-  Outcome run(const Case& c) override { return numpy_batch({&c})[0]; }
-  std::vector<Outcome> run_batch(const std::vector<const Case*>& cases) override { return numpy_batch(cases); }
-};
-
 // This process's executors, made on first use (workers make them after the fork).
 Executor& library(const std::string& name) {
   static auto* libs = new std::map<std::string, std::unique_ptr<Executor>>;
   auto it = libs->find(name);
   if (it == libs->end())
-    it = libs->emplace(name, name == "numpy" ? std::make_unique<BatchedNumpy>() : make_executor(name)).first;
+    it = libs->emplace(name, make_executor(name)).first;  // NumPy's batch path: oracle/batch.cpp
   return *it->second;
 }
 

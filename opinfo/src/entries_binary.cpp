@@ -142,6 +142,12 @@ void add_binary_ops(std::vector<OpInfo>& db) {
     if (n == "subtract") op.dtypes_cpu = all_but_bool();
     if (real_only(n)) op.dtypes_cpu = all_but_complex();
     if (integer_only(n)) op.dtypes_cpu = bool_and_integers();
+    // PyTorch's names where they are not NumPy's: torch.equal compares whole tensors (one bool),
+    // torch.eq is the elementwise op.
+    if (n == "power") op.torch_ref = "torch.pow";
+    if (n == "equal") op.torch_ref = "torch.eq";
+    if (n == "left_shift") op.torch_ref = "torch.bitwise_left_shift";
+    if (n == "right_shift") op.torch_ref = "torch.bitwise_right_shift";
     auto dom = op.domain;
     op.sample_inputs = [n, dom](DType d) { return binary_samples(n, d, dom); };
     op.reference_inputs = [n](DType d) { return binary_reference(n, d); };
@@ -297,6 +303,8 @@ void add_binary_ops(std::vector<OpInfo>& db) {
     op.variants = {Variant::function};
     op.dtypes_cpu = all_dtypes();
     op.numpy_ref = "np.nonzero";
+    // torch.nonzero returns one (n, ndim) matrix; as_tuple=True is its documented NumPy form.
+    op.torch_ref = "lambda x: torch.nonzero(x, as_tuple=True)";
     op.nin = 1;
     op.run = [](Variant, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) -> std::vector<Tensor> {
       return parity::nonzero(a[0].tensor());

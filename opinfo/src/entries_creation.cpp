@@ -99,6 +99,8 @@ void add_creation_ops(std::vector<OpInfo>& db) {
                             });
     op.sample_inputs = shape_dtype_samples;
     op.error_inputs = shape_errors("empty");
+    op.torch_ref = "lambda shape, **kw: torch.zeros_like(torch.empty(shape, **kw))";  // torch calls shape size
+    op.jax_ref = "lambda **kw: jnp.zeros_like(jnp.empty(**kw))";
     db.push_back(std::move(op));
   }
   {
@@ -111,6 +113,7 @@ void add_creation_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.error_inputs = shape_errors("zeros");
+    op.torch_ref = "lambda shape, **kw: torch.zeros(shape, **kw)";  // torch calls shape size
     db.push_back(std::move(op));
   }
   {
@@ -123,6 +126,7 @@ void add_creation_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.error_inputs = shape_errors("ones");
+    op.torch_ref = "lambda shape, **kw: torch.ones(shape, **kw)";
     db.push_back(std::move(op));
   }
 
@@ -157,6 +161,7 @@ void add_creation_ops(std::vector<OpInfo>& db) {
                 "\\[full\\] array is too big"),
       };
     };
+    op.torch_ref = "lambda shape, fill_value, **kw: torch.full(shape, fill_value, **kw)";
     db.push_back(std::move(op));
   }
 
@@ -167,6 +172,8 @@ void add_creation_ops(std::vector<OpInfo>& db) {
                               return std::vector<Tensor>{zeros_like(empty_like(a[0].tensor(), kdtype(kw)))};
                             });
     op.sample_inputs = like_samples("empty_like", false);
+    op.torch_ref = "lambda x, **kw: torch.zeros_like(torch.empty_like(x, **kw))";
+    op.jax_ref = "lambda x, **kw: jnp.zeros_like(jnp.empty_like(x, **kw))";
     db.push_back(std::move(op));
   }
   {
@@ -244,6 +251,9 @@ void add_creation_ops(std::vector<OpInfo>& db) {
                 "\\[arange\\].*length"),
       };
     };
+    // torch calls stop `end`; jnp.arange takes start positionally (arange(stop) is its one-bound form).
+    op.torch_ref = "lambda stop=None, **kw: torch.arange(end=stop, **kw)";
+    op.jax_ref = "lambda start=None, stop=None, **kw: jnp.arange(stop, **kw) if start is None else jnp.arange(start, stop, **kw)";
     db.push_back(std::move(op));
   }
 
@@ -273,6 +283,8 @@ void add_creation_ops(std::vector<OpInfo>& db) {
       return Errors{error({}, {{"start", i64(0)}, {"stop", i64(1)}, {"num", i64(-1)}}, "ValueError", "\\[linspace\\].*non-negative")};
     };
     // float16/bfloat16: NumPy computes in float64 and rounds once; so does the engine (exact match expected).
+    // torch calls num `steps` and has no default for it (NumPy's is 50), nor an endpoint argument.
+    op.torch_ref = "lambda start, stop, num=50, **kw: torch.linspace(start, stop, num, **kw)";
     db.push_back(std::move(op));
   }
 
@@ -295,6 +307,8 @@ void add_creation_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.error_inputs = [] { return Errors{error({}, {{"N", i64(-1)}}, "ValueError", "\\[eye\\].*negative")}; };
+    // torch.eye(n, m) has no diagonal offset k: k=0 is NumPy's default call, any other k is passed on.
+    op.torch_ref = "lambda N, M=None, k=0, **kw: torch.eye(N, N if M is None else M, **kw, **({'k': k} if k else {}))";
     db.push_back(std::move(op));
   }
   {
@@ -307,6 +321,7 @@ void add_creation_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.error_inputs = [] { return Errors{error({}, {{"n", i64(-2)}}, "ValueError", "\\[(identity|eye)\\].*negative")}; };
+    op.torch_ref = "lambda n, **kw: torch.eye(n, **kw)";  // torch has no identity
     db.push_back(std::move(op));
   }
 

@@ -85,6 +85,14 @@ constexpr const char* kSetitemRef =
     "lambda x, v, *arrs, index: (lambda y: (y.__setitem__(eval('np.s_[' + index + ']', "
     "{'np': np, **{'a%d' % (i + 2): a for i, a in enumerate(arrs)}}), v), y)[1])"
     "(x.copy() if x.flags.writeable else np.broadcast_to(x.copy(), x.shape))";  // as read-only as x
+// torch and jax index with the same tuple NumPy's np.s_ builds (slices, ints, None, Ellipsis and
+// the index arrays, here the library's own); torch writes into a clone, jax through .at[].set.
+constexpr const char* kSetitemTorch =
+    "lambda x, v, *arrs, index: (lambda y: (y.__setitem__(eval('np.s_[' + index + ']', "
+    "{'np': np, **{'a%d' % (i + 2): a for i, a in enumerate(arrs)}}), v), y)[1])(x.clone())";
+constexpr const char* kSetitemJax =
+    "lambda x, v, *arrs, index: x.at[eval('np.s_[' + index + ']', "
+    "{'np': np, **{'a%d' % (i + 2): a for i, a in enumerate(arrs)}})].set(v)";
 }  // namespace
 
 void add_indexing_ops(std::vector<OpInfo>& db) {
@@ -140,6 +148,8 @@ void add_indexing_ops(std::vector<OpInfo>& db) {
           error({x}, {{"index", ix("::0")}}, "ValueError", "\\[index\\].*step cannot be zero"),
       };
     };
+    op.torch_ref = kGetitemRef;
+    op.jax_ref = kGetitemRef;
     db.push_back(std::move(op));
   }
 
@@ -192,6 +202,8 @@ void add_indexing_ops(std::vector<OpInfo>& db) {
                 "\\[index_put\\] assignment destination is read-only"),
       };
     };
+    op.torch_ref = kSetitemTorch;
+    op.jax_ref = kSetitemJax;
     db.push_back(std::move(op));
   }
 }

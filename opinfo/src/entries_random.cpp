@@ -39,6 +39,10 @@ OpInfo random_op(const std::string& name, const char* a, const char* b, double d
                        "parameters"));
     return s;
   };
+  // The NumPy side is a helper that compares shape, dtype and errors only (values zeroed).
+  op.torch_missing = op.jax_missing =
+      "Parity's random streams are its own; NumPy's side is a shape/dtype helper (_parity.random_like) "
+      "with no counterpart in this library";
   op.discrepancies.push_back({Discrepancy::Kind::differs, {}, {}, name + " draws from Parity's own stream",
                               "the engine's Generator is xoshiro256** with Box-Muller normals, not NumPy's PCG64 with "
                               "ziggurat; the suites compare shape, dtype and errors, random_test.cpp the statistics",

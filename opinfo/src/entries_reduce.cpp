@@ -279,6 +279,12 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
     const bool is_var = std::string(n) == "var";
     OpInfo op = reduction_entry(n, n, is_var ? RunFn(PARITY_VARLIKE(var)) : RunFn(PARITY_VARLIKE(std)));
     finish(op, {AxisKind::tuple, true, true, true});
+    // PyTorch spells ddof `correction`; a call without ddof stays without it, so torch's own
+    // default (correction=1, NumPy's ddof=0) is what the comparison sees. The method form takes
+    // correction= too: both forms call this.
+    op.torch_ref = std::string("lambda x, ddof=None, **kw: torch.") + n + "(x, **kw) if ddof is None else torch." + n +
+                   "(x, correction=ddof, **kw)";
+    op.torch_method = "";
     db.push_back(std::move(op));
   }
 #undef PARITY_VARLIKE
@@ -314,12 +320,14 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
     OpInfo op = reduction_entry("nanmax", "", PARITY_MAXLIKE(nanmax, parity::nanmax(x, k.axis, k.keepdims)));
     finish(op, plain);
     add_empty_error(op, "zero-size array to reduction operation fmax which has no identity");
+    op.torch_missing = "PyTorch has no nanmax (torch.nanmax does not exist; torch.max/torch.amax propagate NaN)";
     db.push_back(std::move(op));
   }
   {
     OpInfo op = reduction_entry("nanmin", "", PARITY_MAXLIKE(nanmin, parity::nanmin(x, k.axis, k.keepdims)));
     finish(op, plain);
     add_empty_error(op, "zero-size array to reduction operation fmin which has no identity");
+    op.torch_missing = "PyTorch has no nanmin (torch.nanmin does not exist; torch.min/torch.amin propagate NaN)";
     db.push_back(std::move(op));
   }
   {

@@ -85,6 +85,9 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3, 4, 5})}, {{"axes", tup({0, 0, 1})}}, "ValueError", "\\[transpose\\].*repeated axis"),
       };
     };
+    // NumPy's transpose(x, axes) is torch.permute (torch.transpose swaps two dims); without axes a
+    // torch user writes x.T, which reverses the dims.
+    op.torch_ref = "lambda x, axes=None: x.T if axes is None else torch.permute(x, axes)";
     db.push_back(std::move(op));
   }
 
@@ -137,6 +140,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({})}, {{"axis1", i64(0)}, {"axis2", i64(0)}}, "AxisError", "\\[swapaxes\\].*out of bounds"),
       };
     };
+    op.torch_ref = "lambda x, axis1, axis2: torch.swapaxes(x, axis1, axis2)";  // torch names them axis0, axis1
     db.push_back(std::move(op));
   }
 
@@ -168,6 +172,9 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({1, 1})}, {{"axis", tup({0, 0})}}, "ValueError", "\\[squeeze\\].*repeated axis"),
       };
     };
+    // torch.squeeze takes no dim=None: NumPy's default is the call without it.
+    op.torch_ref = "lambda x, dim=None: torch.squeeze(x) if dim is None else torch.squeeze(x, dim)";
+    op.torch_method = "";
     db.push_back(std::move(op));
   }
 
@@ -195,6 +202,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({20})}, {{"axis", tup({0, 0})}}, "ValueError", "\\[expand_dims\\].*repeated axis"),
       };
     };
+    op.torch_ref = "torch.unsqueeze";  // one dim only: tuples of axes are a difference to find
     db.push_back(std::move(op));
   }
 
@@ -229,6 +237,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
                 "\\[broadcast_to\\] array is too big"),
       };
     };
+    op.torch_ref = "lambda x, shape: torch.broadcast_to(x, shape)";  // torch calls it size
     db.push_back(std::move(op));
   }
 
@@ -252,6 +261,8 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3}), f64({4})}, {}, "ValueError", "\\[broadcast_arrays\\].*shape mismatch"),
       };
     };
+    op.torch_ref = "lambda *xs: torch.broadcast_tensors(*xs)";
+    op.jax_ref = "lambda *xs: jnp.broadcast_arrays(*xs)";
     db.push_back(std::move(op));
   }
 
@@ -281,6 +292,8 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3, 4}), f64({3, 4})}, {{"axis", i64(2)}}, "AxisError", "\\[concatenate\\].*out of bounds"),
       };
     };
+    op.torch_ref = "lambda *xs, **kw: torch.cat(xs, **kw)";
+    op.jax_ref = "lambda *xs, **kw: jnp.concatenate(xs, **kw)";
     db.push_back(std::move(op));
   }
   {
@@ -304,6 +317,8 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3}), f64({3})}, {{"axis", i64(2)}}, "AxisError", "\\[stack\\].*out of bounds"),
       };
     };
+    op.torch_ref = "lambda *xs, **kw: torch.stack(xs, **kw)";
+    op.jax_ref = "lambda *xs, **kw: jnp.stack(xs, **kw)";
     db.push_back(std::move(op));
   }
 
@@ -336,6 +351,9 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({20})}, {{"indices_or_sections", i64(2)}, {"axis", i64(1)}}, "IndexError", "\\[split\\]"),
       };
     };
+    // torch.split takes chunk sizes; torch.tensor_split takes NumPy's indices or section count
+    // (as np.array_split: unequal sections are no error there, a difference to find).
+    op.torch_ref = "lambda x, indices_or_sections, **kw: torch.tensor_split(x, indices_or_sections, **kw)";
     db.push_back(std::move(op));
   }
 
@@ -357,6 +375,8 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     });
     op.numpy_method = "flatten";
     op.sample_inputs = standard_plus_transposed("flatten");
+    op.torch_ref = "torch.flatten";
+    op.jax_ref = "lambda x: x.flatten()";
     db.push_back(std::move(op));
   }
   {
@@ -372,6 +392,8 @@ void add_shape_ops(std::vector<OpInfo>& db) {
       return std::vector<Tensor>{ascontiguousarray(a[0].tensor())};
     });
     op.sample_inputs = standard_plus_transposed("ascontiguousarray");
+    op.torch_ref = "lambda x: x.contiguous()";  // torch has no ascontiguousarray: Tensor.contiguous is its call
+    op.jax_missing = "jax.numpy has no ascontiguousarray (JAX arrays have no user-visible layout)";
     db.push_back(std::move(op));
   }
   {
@@ -380,6 +402,8 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     });
     op.numpy_method = "copy";
     op.sample_inputs = standard_plus_transposed("copy");
+    op.torch_ref = "torch.clone";
+    op.torch_method = "clone";  // Tensor.copy_ copies into a tensor: another op
     db.push_back(std::move(op));
   }
 
@@ -408,6 +432,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3, 4})}, {{"axis", tup({0, -2})}}, "ValueError", "\\[flip\\].*repeated axis"),
       };
     };
+    op.torch_ref = "lambda x, dim=None: torch.flip(x, dim)";  // torch calls it dims, and requires it
     db.push_back(std::move(op));
   }
 
@@ -432,6 +457,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     op.error_inputs = [] {
       return Errors{error({f64({3})}, {{"reps", tup({-1})}}, "ValueError", "\\[tile\\].*negative")};
     };
+    op.torch_ref = "lambda x, reps: torch.tile(x, reps)";  // torch calls it dims
     db.push_back(std::move(op));
   }
   {
@@ -460,6 +486,9 @@ void add_shape_ops(std::vector<OpInfo>& db) {
           error({f64({3})}, {{"repeats", i64(2)}, {"axis", i64(1)}}, "AxisError", "\\[repeat\\].*out of bounds"),
       };
     };
+    // NumPy's repeat is torch.repeat_interleave (Tensor.repeat tiles, as np.tile).
+    op.torch_ref = "lambda x, repeats, **kw: torch.repeat_interleave(x, repeats, **kw)";
+    op.torch_method = "repeat_interleave";
     db.push_back(std::move(op));
   }
 
@@ -495,6 +524,9 @@ void add_shape_ops(std::vector<OpInfo>& db) {
          "results depend on the memory layout (its contiguous SIMD loop gives 2147483648 for NaN and -inf, its "
          "strided loop and its scalars give 0, and 3*2**32+5 gives 0 or 5); the engine follows the strided loop",
          "extremal values to uint32"});
+    op.torch_ref = "lambda x, dtype: x.to(dtype)";
+    op.torch_method = "to";
+    op.jax_ref = "lambda x, dtype: x.astype(dtype)";
     db.push_back(std::move(op));
   }
 }

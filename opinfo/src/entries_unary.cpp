@@ -67,12 +67,25 @@ void add_unary_ops(std::vector<OpInfo>& db) {
     }
     if (n == "conj") {
       op.numpy_method = "conj";
+      op.torch_ref = "torch.conj";  // torch has no conjugate
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {DType::Bool}, {"VariantConsistency"},
            "bool conj: the method keeps bool, the function gives int8",
            "NumPy's own forms differ: ndarray.conj() of a non-complex array returns the array itself, while "
            "np.conjugate has no bool loop and casts to int8; each engine form matches its NumPy form (NumpyRef)",
            ""});
+    }
+    // PyTorch's and JAX's names where they are not NumPy's (op_db.cpp derives the rest).
+    if (n == "cbrt")
+      op.torch_missing = "PyTorch has no cube root (torch.pow(x, 1/3) is NaN for negative x: another function)";
+    if (n == "rint") {  // torch.round rounds half to even, as rint; torch has no rint
+      op.torch_ref = "torch.round";
+      op.torch_method = "round";
+    }
+    if (n == "invert") op.torch_ref = "torch.bitwise_not";
+    if (n == "sigmoid") {
+      op.torch_ref = "torch.sigmoid";
+      op.jax_ref = "jax.nn.sigmoid";
     }
     if (n == "log" || n == "log2" || n == "log10" || n == "sqrt") op.domain = D{0.05, 9};
     if (n == "log1p") op.domain = D{-0.9, 9};
@@ -132,11 +145,13 @@ void add_unary_ops(std::vector<OpInfo>& db) {
   db.back().run = [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
     return std::vector<Tensor>{v == Variant::method ? a[0].tensor().real() : parity::real(a[0])};
   };
+  db.back().torch_method = "";  // Tensor.real is a property, not a method: the method form calls torch.real
   db.push_back(parts("imag", [](const ArrayLike& x, const Kwargs&) { return std::vector<Tensor>{parity::imag(x)}; }));
   db.back().variants = {Variant::function, Variant::method};
   db.back().run = [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
     return std::vector<Tensor>{v == Variant::method ? a[0].tensor().imag() : parity::imag(a[0])};
   };
+  db.back().torch_method = "";  // a property in torch, as real
   db.push_back(parts("angle", [](const ArrayLike& x, const Kwargs& kw) {
     const KwValue* deg = find_kwarg(kw, "deg");
     return std::vector<Tensor>{parity::angle(x, deg && std::get<bool>(*deg))};

@@ -18,6 +18,8 @@ void add_random_ops(std::vector<OpInfo>& db);
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).
 void add_trait_discrepancies(std::vector<OpInfo>& db);
+// Fills torch_ref, jax_ref and torch_method from numpy_ref where an entry left them empty (op_db.cpp).
+void derive_library_refs(std::vector<OpInfo>& db);
 // Sets OpInfo::supports_autograd from the claims list (autograd_claims.cpp).
 void set_autograd_claims(std::vector<OpInfo>& db);
 

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "families.h"
 #include "parity/device.h"
@@ -68,6 +70,30 @@ void derive_cuda_dtypes(std::vector<OpInfo>& db) {
   }
 }
 
+// PyTorch's and JAX's calls (issue 14) where an entry names none: NumPy's "np.X" is "torch.X" and
+// "jnp.X"; the torch.Tensor method is NumPy's method, or for ops with an in-place form the torch
+// function's name (x.sin(), x.sin_()). Entries override where the libraries differ; a lambda
+// reference has no default (the op is then not comparable until its entry says more).
+void derive_library_refs(std::vector<OpInfo>& db) {
+  auto plain = [](const std::string& ref, const char* prefix) {
+    const size_t n = std::char_traits<char>::length(prefix);
+    if (ref.compare(0, n, prefix) != 0 || ref.size() == n) return std::string();
+    for (size_t i = n; i < ref.size(); ++i)
+      if (!std::isalnum(static_cast<unsigned char>(ref[i])) && ref[i] != '_') return std::string();
+    return ref.substr(n);
+  };
+  for (OpInfo& op : db) {
+    const std::string np_name = plain(op.numpy_ref, "np.");
+    if (op.torch_ref.empty() && op.torch_missing.empty() && !np_name.empty()) op.torch_ref = "torch." + np_name;
+    if (op.jax_ref.empty() && op.jax_missing.empty() && !np_name.empty()) op.jax_ref = "jnp." + np_name;
+    if (op.torch_method.empty() && op.torch_missing.empty()) {
+      const std::string t = plain(op.torch_ref, "torch.");
+      if (!op.numpy_method.empty()) op.torch_method = op.numpy_method;
+      else if (op.has_variant(Variant::inplace)) op.torch_method = t;
+    }
+  }
+}
+
 const std::vector<OpInfo>& op_db() {
   static const std::vector<OpInfo> db = [] {
     std::vector<OpInfo> v;
@@ -81,6 +107,7 @@ const std::vector<OpInfo>& op_db() {
     add_random_ops(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);
+    derive_library_refs(v);
     set_autograd_claims(v);
     derive_cuda_dtypes(v);
     return v;

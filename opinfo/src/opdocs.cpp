@@ -64,6 +64,9 @@ std::string ops_json() {
     j["dtypes"] = {{"cpu", names(op.dtypes_cpu)}, {"cuda", names(op.dtypes_cuda)}};
     j["reference"] = op.numpy_ref;
     j["numpy_method"] = op.numpy_method;
+    // How the op reaches PyTorch and JAX (issue 14); "missing" says why a library has no such op.
+    j["torch"] = {{"ref", op.torch_ref}, {"method", op.torch_method}, {"missing", op.torch_missing}};
+    j["jax"] = {{"ref", op.jax_ref}, {"missing", op.jax_missing}};
     j["autograd"] = {{"grad", op.supports_autograd}, {"gradgrad", op.supports_gradgrad}};
     nlohmann::json ds = nlohmann::json::array();
     for (const auto& d : op.discrepancies)

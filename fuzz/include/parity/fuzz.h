@@ -35,8 +35,8 @@ struct CaseId {
   // `against`: who it is checked against ("" NumPy; "cpu": the engine's CPU result of a GPU case,
   // differences are Mismatch::device; "torch", "jax"). `three_way`: the engine, NumPy, and torch
   // and jax where installed run the case; each is compared with NumPy.
-  std::string subject = "";  // (initialised: ids are brace-initialised from their first fields)
-  std::string against = "";
+  std::string subject{};  // (an initializer: brace-initialised CaseIds stay -Wextra clean)
+  std::string against{};
   bool three_way = false;
   std::string subject_name() const { return subject.empty() ? "engine" : subject; }
   std::string against_name() const { return against.empty() ? "numpy" : against; }

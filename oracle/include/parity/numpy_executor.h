@@ -9,6 +9,9 @@ class NumpyExecutor : public Executor {
   NumpyExecutor();
   std::string name() const override { return "numpy"; }
   Outcome run(const Case& c) override;
+  // One Python call for the batch (oracle/batch.cpp, shared with torch and jax); errors as
+  // run()'s, warnings not recorded (the fuzzer's fast path).
+  std::vector<Outcome> run_batch(const std::vector<const Case*>& cases) override;
   // The Python expression a case runs, with the tensors named a0, a1, ... and out `o`.
   static std::string expression(const Case& c);
 };

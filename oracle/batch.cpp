@@ -1,0 +1,447 @@
+// One batch runner for every library behind the embedded interpreter (NumPy, PyTorch, JAX): the
+// calls of a batch are built in C++ (reference callables compiled once, no per-case source text)
+// and run by one Python function; torch and jax add a conversion of the arguments and results.
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include <pybind11/embed.h>
+#include <pybind11/numpy.h>
+
+#include "library.h"
+#include "parity/library_executors.h"
+#include "parity/numpy_convert.h"
+#include "parity/numpy_executor.h"
+#include "parity/opinfo.h"
+#include "parity/oracle.h"
+
+namespace py = pybind11;
+
+namespace parity::oracle {
+
+namespace {
+
+constexpr const char* kBatchPrelude = R"py(
+import warnings as _w, numpy as _np, ml_dtypes as _mld
+class _ParityNotComparable(Exception):
+    pass
+def _parity_batch(calls, cin=None, cout=None):
+    # cin/cout convert arguments to the library and results back to NumPy (None for NumPy).
+    res = []
+    # errstate as in the single-case path: with 'warn', NumPy can emit a RuntimeWarning while an
+    # error is pending (power(int, -3, out=float16)) and raise SystemError instead of ValueError.
+    with _w.catch_warnings(), _np.errstate(all='ignore'):
+        _w.simplefilter('ignore')
+        for fn, mode, args, kw, o in calls:
+            try:
+                if cin is not None:
+                    args = [cin(a) if type(a) is _np.ndarray else a for a in args]
+                    if o is not None:
+                        o = cin(o)
+                if mode == 0:
+                    r = fn(*args, **kw)
+                elif mode == 1:
+                    r = getattr(args[0], fn)(*args[1:], **kw)
+                elif mode == 2:
+                    fn(*args, **kw, out=args[0])
+                    r = args[0]
+                elif mode == 3:
+                    fn(*args, **kw, out=o)
+                    r = o
+                else:  # an in-place method: x.add_(y)
+                    getattr(args[0], fn)(*args[1:], **kw)
+                    r = args[0]
+                res.append(r if cout is None else cout(r))
+            except Exception as e:
+                res.append(e)
+    return res
+import builtins as _b
+_b._parity_batch = _parity_batch
+_b._ParityNotComparable = _ParityNotComparable
+)py";
+
+constexpr const char* kTorchPrelude = R"py(
+import numpy as _np, ml_dtypes as _mld, torch as _torch
+_torch.set_num_threads(1)  # the fuzzer's tensors are small; one thread like the engine's flat path
+_bf16 = _np.dtype(_mld.bfloat16)
+def _parity_to_torch(a):
+    if a.dtype == _bf16:  # NumPy knows no torch.bfloat16: hand over the bits
+        return _parity_to_torch(a.view(_np.uint16)).view(_torch.bfloat16)
+    if any(s < 0 for s in a.strides):  # from_numpy refuses negative strides
+        a = a.copy()
+    return _torch.from_numpy(a)
+def _parity_from_torch(r):
+    if isinstance(r, _torch.Tensor):
+        r = r.detach().cpu().resolve_conj().resolve_neg()
+        if r.dtype == _torch.bfloat16:
+            return r.view(_torch.uint16).numpy().view(_bf16)
+        return r.numpy()
+    if isinstance(r, (tuple, list)):
+        return [_parity_from_torch(x) for x in r]
+    return r
+import builtins as _b
+_b._parity_to_torch = _parity_to_torch
+_b._parity_from_torch = _parity_from_torch
+)py";
+
+constexpr const char* kJaxPrelude = R"py(
+import os as _os
+_os.environ.setdefault('JAX_PLATFORMS', 'cpu')  # before the first import: no accelerator probing
+import numpy as _np, jax as _jax, jax.numpy as _jnp
+_jax.config.update('jax_enable_x64', True)  # int64/float64 as NumPy has them
+_jax.config.update('jax_platforms', 'cpu')
+def _parity_to_jax(a):
+    return _jnp.asarray(a)
+def _parity_from_jax(r):
+    if isinstance(r, _jax.Array):
+        return _np.asarray(r)
+    if isinstance(r, (tuple, list)):
+        return [_parity_from_jax(x) for x in r]
+    return r
+import builtins as _b
+_b._parity_to_jax = _parity_to_jax
+_b._parity_from_jax = _parity_from_jax
+)py";
+
+struct PyState {
+  Lib lib = Lib::numpy;
+  py::object batch, cin, cout;
+  py::object base_exc, not_comparable;
+  py::object tensor_type;  // torch.Tensor / jax.Array: whose methods the method variant calls
+  py::dict ns;             // where references are evaluated
+  std::map<std::string, py::object> fns;  // reference source -> callable
+  std::map<std::string, bool> has_method;
+  std::string reference;
+};
+
+// Imported state per library; nullptr (with the reason) when the library cannot be imported.
+PyState* state(Lib l, std::string* why = nullptr) {
+  static PyState* st[3] = {nullptr, nullptr, nullptr};
+  static std::string failed[3];
+  static bool tried[3] = {false, false, false};
+  const int k = static_cast<int>(l);
+  if (!tried[k]) {
+    tried[k] = true;
+    start_interpreter();
+    try {
+      if (l == Lib::numpy) {
+        NumpyExecutor prelude;  // the oracle's _parity helpers (expit, random_like) in this interpreter
+        (void)prelude;
+      }
+      static bool batch_defined = false;
+      if (!batch_defined) {
+        py::exec(kBatchPrelude);
+        batch_defined = true;
+      }
+      auto* s = new PyState;
+      s->lib = l;
+      py::module_ builtins = py::module_::import("builtins");
+      s->batch = builtins.attr("_parity_batch");
+      s->base_exc = builtins.attr("Exception");
+      s->not_comparable = builtins.attr("_ParityNotComparable");
+      s->cin = py::none();
+      s->cout = py::none();
+      py::module_ np = py::module_::import("numpy");
+      s->ns["np"] = np;
+      s->ns["ml_dtypes"] = py::module_::import("ml_dtypes");
+      s->ns["bfloat16"] = py::module_::import("ml_dtypes").attr("bfloat16");
+      if (l == Lib::numpy) {
+        s->ns["_parity"] = builtins.attr("_parity");
+        s->tensor_type = np.attr("ndarray");
+        s->reference = "numpy " + numpy_version();
+      } else if (l == Lib::torch) {
+        py::exec(kTorchPrelude);
+        py::module_ torch = py::module_::import("torch");
+        s->ns["torch"] = torch;
+        s->cin = builtins.attr("_parity_to_torch");
+        s->cout = builtins.attr("_parity_from_torch");
+        s->tensor_type = torch.attr("Tensor");
+        s->reference = "torch " + py::cast<std::string>(torch.attr("__version__"));
+      } else {
+        py::exec(kJaxPrelude);
+        py::module_ jax = py::module_::import("jax");
+        s->ns["jax"] = jax;
+        s->ns["jnp"] = py::module_::import("jax.numpy");
+        s->cin = builtins.attr("_parity_to_jax");
+        s->cout = builtins.attr("_parity_from_jax");
+        s->tensor_type = jax.attr("Array");
+        s->reference = "jax " + py::cast<std::string>(jax.attr("__version__"));
+      }
+      st[k] = s;
+    } catch (py::error_already_set& e) {
+      failed[k] = std::string(lib_name(l)) + " not installed (" + py::cast<std::string>(e.type().attr("__name__")) +
+                  ": " + py::cast<std::string>(py::str(e.value())) + ")";
+    }
+  }
+  if (!st[k] && why) *why = failed[k];
+  return st[k];
+}
+
+py::object ref_fn(PyState& st, const std::string& ref) {
+  auto it = st.fns.find(ref);
+  if (it != st.fns.end()) return it->second;
+  py::object f = py::eval(ref, st.ns);
+  st.fns.emplace(ref, f);
+  return f;
+}
+
+bool has_method(PyState& st, const std::string& m) {
+  auto it = st.has_method.find(m);
+  if (it != st.has_method.end()) return it->second;
+  const bool h = !m.empty() && py::hasattr(st.tensor_type, m.c_str());
+  st.has_method.emplace(m, h);
+  return h;
+}
+
+py::object scalar_py(const Scalar& s) {
+  switch (s.type) {
+    case Scalar::Type::Bool: return py::bool_(s.b);
+    case Scalar::Type::Int:
+      return s.big_uint ? py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(s.u))
+                        : py::reinterpret_steal<py::object>(PyLong_FromLongLong(s.i));
+    case Scalar::Type::Float: return py::float_(s.c.real());
+    case Scalar::Type::Complex: return py::reinterpret_steal<py::object>(PyComplex_FromDoubles(s.c.real(), s.c.imag()));
+  }
+  return py::none();
+}
+
+// A dtype keyword as the library takes it: NumPy's scalar type, torch.float32 ...
+py::object dtype_py(PyState& st, DType d) {
+  if (st.lib == Lib::torch) return st.ns["torch"].attr(name(d));
+  return numpy_dtype(d).attr("type");  // jax.numpy takes NumPy's types
+}
+
+py::object kw_py(PyState& st, const KwValue& v) {
+  if (const auto* d = std::get_if<DType>(&v)) return dtype_py(st, *d);
+  struct V {
+    py::object operator()(std::monostate) const { return py::none(); }
+    py::object operator()(bool b) const { return py::bool_(b); }
+    py::object operator()(int64_t i) const { return py::int_(i); }
+    py::object operator()(double d) const { return py::float_(d); }
+    py::object operator()(const std::vector<int64_t>& t) const {
+      py::tuple r(t.size());
+      for (size_t i = 0; i < t.size(); ++i) r[i] = py::int_(t[i]);
+      return r;
+    }
+    py::object operator()(DType) const { return py::none(); }
+    py::object operator()(const std::string& s) const { return py::str(s); }
+  };
+  return std::visit(V{}, v);
+}
+
+// A result array as a fresh tensor: memcpy when C-contiguous (the common case), the oracle's
+// converter otherwise.
+Tensor result_tensor(py::handle obj) {
+  if (py::isinstance<py::array>(obj)) {
+    py::array arr = py::reinterpret_borrow<py::array>(obj);
+    if (arr.flags() & py::array::c_style) {
+      const DType d = dtype_from_numpy(arr.dtype());
+      Shape shape(arr.ndim());
+      int64_t n = 1;
+      for (size_t i = 0; i < shape.size(); ++i) { shape[i] = arr.shape(i); n *= shape[i]; }
+      const int64_t bytes = n * itemsize(d);
+      Tensor t(std::make_shared<Storage>(std::max<int64_t>(bytes, itemsize(d))), d, shape, contiguous_strides(shape), 0);
+      if (bytes > 0) std::memcpy(t.data_ptr(), arr.data(), static_cast<size_t>(bytes));
+      return t;
+    }
+  }
+  return from_numpy(obj);
+}
+
+void oracle_failure(Outcome& o, const std::string& what) {
+  o.values.clear();
+  o.error = true;
+  o.crashed = true;
+  o.error_class = "OracleError";
+  o.error_mro = {"OracleError"};
+  o.error_message = "[oracle] " + what;
+}
+
+Outcome not_comparable(const PyState* st, const std::string& why) {
+  Outcome o;
+  if (st) o.reference = st->reference;
+  o.not_comparable = true;
+  o.error_message = why;
+  return o;
+}
+
+Outcome to_outcome(PyState& st, py::handle r, const Case& c) {
+  Outcome o;
+  o.reference = st.reference;
+  if (PyObject_IsInstance(r.ptr(), st.base_exc.ptr()) == 1) {
+    py::object type = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(Py_TYPE(r.ptr())));
+    const std::string cls = py::cast<std::string>(type.attr("__name__"));
+    const std::string msg = py::cast<std::string>(py::str(r));
+    if (PyObject_IsInstance(r.ptr(), st.not_comparable.ptr()) == 1) return not_comparable(&st, msg);
+    // A library function without out=: the variant does not exist there, which is no error of the op.
+    if (st.lib != Lib::numpy && c.variant == Variant::out && cls == "TypeError" &&
+        msg.find("unexpected keyword argument 'out'") != std::string::npos)
+      return not_comparable(&st, std::string(lib_name(st.lib)) + ": " + lib_ref(st.lib, *c.op) + " has no out= argument");
+    std::vector<std::string> mro;
+    for (auto k : type.attr("__mro__")) mro.push_back(py::cast<std::string>(k.attr("__name__")));
+    if (st.lib == Lib::numpy) {
+      o.error = true;
+      o.error_class = cls;
+      o.error_mro = std::move(mro);
+      o.error_message = msg;
+    } else {
+      map_library_error(lib_name(st.lib), cls, mro, msg, o);
+    }
+    return o;
+  }
+  try {
+    if (py::isinstance<py::tuple>(r) || py::isinstance<py::list>(r)) {
+      for (auto item : r) o.values.push_back(result_tensor(item));
+    } else {
+      o.values.push_back(result_tensor(r));
+    }
+  } catch (py::error_already_set& e) {
+    oracle_failure(o, std::string("cannot convert the result: ") + e.what());
+  } catch (const std::exception& e) {
+    oracle_failure(o, std::string("cannot convert the result: ") + e.what());
+  }
+  return o;
+}
+
+}  // namespace
+
+const char* lib_name(Lib l) {
+  switch (l) {
+    case Lib::numpy: return "numpy";
+    case Lib::torch: return "torch";
+    case Lib::jax: return "jax";
+  }
+  return "?";
+}
+
+bool lib_from_name(const std::string& n, Lib& out) {
+  for (Lib l : {Lib::numpy, Lib::torch, Lib::jax})
+    if (n == lib_name(l)) {
+      out = l;
+      return true;
+    }
+  return false;
+}
+
+bool lib_available(Lib l, std::string* why) { return state(l, why) != nullptr; }
+
+std::string lib_version(Lib l) {
+  PyState* s = state(l);
+  if (!s) return "";
+  return s->reference.substr(s->reference.find(' ') + 1);
+}
+
+const std::string& lib_ref(Lib l, const opinfo::OpInfo& op) {
+  return l == Lib::numpy ? op.numpy_ref : l == Lib::torch ? op.torch_ref : op.jax_ref;
+}
+
+std::string lib_missing(Lib l, const opinfo::OpInfo& op) {
+  if (l == Lib::numpy) return op.numpy_ref.empty() ? "no NumPy reference" : "";
+  const std::string& why = l == Lib::torch ? op.torch_missing : op.jax_missing;
+  if (!why.empty()) return why;
+  if (lib_ref(l, op).empty()) return std::string("the ") + op.name + " entry names no " + lib_name(l) + " call";
+  return "";
+}
+
+std::string lib_kwarg(Lib l, const std::string& k) {
+  if (l == Lib::torch) {  // PyTorch's names for NumPy's keywords
+    if (k == "axis") return "dim";
+    if (k == "keepdims") return "keepdim";
+  }
+  return k;
+}
+
+std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases) {
+  std::vector<Outcome> outs(cases.size());
+  std::string why;
+  PyState* sp = state(l, &why);
+  if (!sp) {
+    for (auto& o : outs) oracle_failure(o, why);
+    return outs;
+  }
+  PyState& st = *sp;
+  const char* lname = lib_name(l);
+  py::list calls;
+  std::vector<size_t> slot;  // cases[slot[i]] is calls[i]
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = *cases[i];
+    const opinfo::OpInfo& op = *c.op;
+    if (l != Lib::numpy) {
+      const std::string missing = lib_missing(l, op);
+      if (!missing.empty()) {
+        outs[i] = not_comparable(&st, std::string(lname) + " lacks " + op.name + ": " + missing);
+        continue;
+      }
+    }
+    try {
+      int mode = 0;
+      py::object fn;
+      const std::string& method = l == Lib::torch ? op.torch_method : op.numpy_method;
+      switch (c.variant) {
+        case Variant::function: break;
+        case Variant::method:
+          if (!c.input.args.empty() && c.input.args[0].is_tensor() && has_method(st, method)) {
+            mode = 1;
+            fn = py::str(method);
+          }
+          break;
+        case Variant::inplace:
+          if (l == Lib::numpy) {
+            mode = 2;
+          } else if (l == Lib::jax) {
+            outs[i] = not_comparable(&st, "jax arrays are immutable: no in-place form of " + op.name);
+            continue;
+          } else if (has_method(st, method + "_")) {
+            mode = 4;
+            fn = py::str(method + "_");
+          } else {
+            outs[i] = not_comparable(&st, "torch.Tensor has no in-place method " +
+                                              (method.empty() ? op.name + " (no torch_method)" : method + "_"));
+            continue;
+          }
+          break;
+        case Variant::out:
+          if (l == Lib::jax) {
+            outs[i] = not_comparable(&st, "jax.numpy functions take no out=: " + op.name);
+            continue;
+          }
+          mode = 3;
+          break;
+      }
+      if (!fn) fn = ref_fn(st, lib_ref(l, op));
+      py::tuple args(c.input.args.size());
+      for (size_t k = 0; k < c.input.args.size(); ++k) {
+        const ArrayLike& a = c.input.args[k];
+        if (!a.is_tensor()) args[k] = scalar_py(a.scalar());
+        else args[k] = to_numpy(c.variant == Variant::inplace && k == 0 ? a.tensor().copy() : a.tensor());
+      }
+      py::dict kw;
+      for (const auto& [k, v] : c.input.kwargs) kw[py::str(l == Lib::numpy ? k : lib_kwarg(l, k))] = kw_py(st, v);
+      py::object o = c.variant == Variant::out && c.out.defined() ? py::object(to_numpy(c.out.copy())) : py::object(py::none());
+      calls.append(py::make_tuple(fn, mode, args, kw, o));
+      slot.push_back(i);
+    } catch (py::error_already_set& e) {
+      oracle_failure(outs[i], e.what());
+    }
+  }
+  if (slot.empty()) return outs;
+  py::list res;
+  try {
+    res = st.batch(calls, st.cin, st.cout);
+  } catch (py::error_already_set& e) {
+    for (size_t i : slot) oracle_failure(outs[i], e.what());
+    return outs;
+  }
+  for (size_t j = 0; j < slot.size(); ++j) outs[slot[j]] = to_outcome(st, res[j], *cases[slot[j]]);
+  return outs;
+}
+
+}  // namespace parity::oracle
+
+namespace parity {
+
+std::vector<Outcome> NumpyExecutor::run_batch(const std::vector<const Case*>& cases) {
+  return oracle::run_lib_batch(oracle::Lib::numpy, cases);
+}
+
+}  // namespace parity
