@@ -533,7 +533,10 @@ int run_fuzz(const FuzzArgs& a) {
     for (const auto& op : opinfo::op_db())
       n_all += op.supports_autograd && (op.claims(DType::Float64) || op.claims(DType::Complex128));
   }
-  std::cout << "parity fuzz" << (o.grad ? " --grad (autograd vs finite differences)" : "") << ": "
+  const bool grad_vs_torch = o.grad && o.gen.against == "torch";  // the second gradient oracle
+  std::cout << "parity fuzz"
+            << (grad_vs_torch ? " --grad (autograd vs torch.autograd)" : o.grad ? " --grad (autograd vs finite differences)" : "")
+            << ": "
             << (o.ops.empty() ? std::to_string(n_all) + (o.grad ? " differentiable ops (all)" : " ops (all)")
                               : std::to_string(o.ops.size()) + " op(s)")
             << (o.gen.device.is_cpu() ? std::string()
@@ -573,6 +576,12 @@ int run_fuzz(const FuzzArgs& a) {
             << (not_comparable ? ", " + thousands(not_comparable) + " comparisons not comparable (a side lacks the op, variant or dtype)" : "")
             << "\n";
   if (!r.participants.empty()) std::cout << agreement_table(r);
+  if (grad_vs_torch) {  // why torch gave no gradient, per op
+    std::map<std::string, uint64_t> by;
+    for (const auto& [k, st] : r.stats)
+      for (const auto& [why, c] : st.not_comparable_by) by[k.op + ": " + why] += c;
+    for (const auto& [why, c] : by) std::cout << "  " << thousands(c) << " not comparable, " << why << "\n";
+  }
   bool passed = run_and_print_gate(r, baseline, a.baseline);
   std::cout << "report: " << a.report << "/index.html (summary.md, table.md, junit.xml, results.json)\n";
   return passed ? 0 : 1;
@@ -679,7 +688,8 @@ void add_fuzz_commands(CLI::App& app) {
               "with the agreement pattern per op and dtype (ids carry :3way)");
   f->add_flag("--grad", a->grad,
               "Gradient campaign: ops whose entry claims autograd, drawn in float64/complex128; autograd checked "
-              "against central finite differences (gradcheck); case ids carry :g");
+              "against central finite differences (gradcheck); case ids carry :g. With --against torch: against "
+              "torch.autograd's VJP on the same inputs (ids :g:vtorch)");
   f->footer(kExitCodesHelp);
   f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
 

@@ -272,8 +272,10 @@ std::string process_grad_unit(WorkerState& ws, const Unit& u) {
         rec = make_record(d, r);
       }
     }
+    if (!r.not_comparable.empty()) flags |= 32;  // against torch: no gradient there (reason follows)
     put_case(w, i, d.dtype, "", 1);
-    put_row(w, "engine", "numpy", r.verdict.kind, flags, 0, 0, 0);
+    put_row(w, "engine", r.reference, r.verdict.kind, flags, 0, 0, 0);
+    if (flags & 32) w.str(r.not_comparable);
     if (mismatch) put_record(w, rec);
   }
   ws.slot->phase = 0;

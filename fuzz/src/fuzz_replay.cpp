@@ -184,7 +184,10 @@ CaseRecord make_record(const DrawnCase& d, const CaseResult& full, const std::st
   if (d.id.against == "cpu") rec.numpy = "(the engine on cpu, the reference of a --against cpu case) " + rec.numpy;
   if (d.id.grad) {  // engine: the forward's outputs; the other side is finite differences, not NumPy
     rec.engine = "forward: " + rec.engine;
-    rec.numpy = "(not consulted: a gradient case compares autograd with central finite differences)";
+    rec.numpy = d.id.against == "torch"  // the second gradient oracle (fuzz_grad_torch.cpp)
+                    ? (r.not_comparable.empty() ? "(torch.autograd's VJP on the same inputs and cotangents: the difference above)"
+                                                : "not comparable: " + r.not_comparable)
+                    : "(not consulted: a gradient case compares autograd with central finite differences)";
     rec.python = python_snippet(d.c);
   } else {
     // The reference's side (NumPy's, or the library's the engine is checked against), and the
@@ -243,7 +246,8 @@ bool detail::crashes_in_child(const CaseGen& gen, const CaseId& id, std::string*
     try {
       DrawnCase d = gen.draw(id);
       if (id.grad) {
-        run_grad_case(d);  // forward and backward
+        d.id.against.clear();  // the engine only (forward and backward): torch is not started here
+        run_grad_case(d);
       } else {
         EngineExecutor e;
         if (g_before_engine_hook) g_before_engine_hook(d.c);

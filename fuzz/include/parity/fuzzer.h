@@ -172,14 +172,36 @@ struct GradCheck {
   bool ok = true;        // checked and autograd agrees with finite differences
   std::string detail;    // gradcheck's first disagreement, or why nothing was checked
   Outcome forward;       // the op's outputs on the inputs (or its error)
+  // Against torch: why torch could not give a gradient to compare with (it lacks the op, its
+  // forward raised or differs, its backward raised, it is not installed); empty otherwise. Such
+  // a case counts in Stats::not_comparable, never as a pass nor as a mismatch.
+  std::string not_comparable;
 };
 GradCheck check_gradient(const Case& c, uint64_t seed);
 // The same with the op given as a function of its tensor inputs (tests plant broken derivatives).
 GradCheck check_gradient(const std::function<std::vector<Tensor>(const std::vector<Tensor>&)>& f,
                          const std::vector<Tensor>& inputs, uint64_t seed);
+// The second gradient oracle (`parity fuzz --grad --against torch`, ids ":vtorch"): the engine's
+// vector-Jacobian product for one fixed random cotangent per float output (seeded by `seed`)
+// against torch.autograd's on the same inputs, compared with the op's tolerance; a disagreement
+// is ok = false with the input and first differing element in detail. Both sides differentiate
+// L = Re(sum(conj(v) * out)) and give a complex input dL/dx + i dL/dy (PyTorch's convention, the
+// engine's too: no conversion). Starts the embedded interpreter.
+using GradFn = std::function<std::vector<Tensor>(const std::vector<Tensor>&)>;
+GradCheck check_gradient_torch(const Case& c, uint64_t seed);
+// The same with the engine side given as a function of the case's tensor arguments (tests plant
+// broken derivatives); torch still runs the case's op.
+GradCheck check_gradient_torch(const Case& c, uint64_t seed, const GradFn& engine);
+// The op's PyTorch callable: OpInfo::torch_ref when set, "" with `why` when OpInfo::torch_missing
+// says torch lacks it; otherwise derived from a plain numpy_ref "np.X" as "torch.X".
+std::string torch_callable(const opinfo::OpInfo& op, std::string* why = nullptr);
+// Whether the oracle's interpreter imports torch (once per process); `why` says why not.
+bool torch_importable(std::string* why = nullptr);
 // The projection seed of a gradient case: from (op, seed, index), so shrunk cases keep it.
 uint64_t grad_seed(const CaseId& id);
 // A gradient case's result: verdict grad (detail: gradcheck's) or none; engine: the forward.
+// Against torch (CaseId::against "torch"): the torch property, reference "torch", and
+// not_comparable ("torch: why") when torch gave nothing to compare.
 CaseResult run_grad_case(const DrawnCase& d);
 // Shrinks a gradient failure: the first simpler case whose gradient check still fails, repeatedly.
 ShrinkOutcome shrink_grad(const CaseGen& gen, const CaseId& failing, int max_steps = 200);
