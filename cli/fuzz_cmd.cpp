@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -19,6 +20,7 @@
 #include "parity/closest.h"
 #include "parity/device.h"
 #include "parity/errors.h"
+#include "parity/executors.h"
 
 namespace parity::cli {
 
@@ -83,19 +85,26 @@ void ProgressPrinter::finish() {
 
 std::string summary_table(const Results& r) {
   struct Row {
-    uint64_t cases = 0, matches = 0, accepted = 0;
+    uint64_t cases = 0, matches = 0, accepted = 0, not_comparable = 0;
     std::map<Mismatch, uint64_t> mism;
     double max_ulp = 0;
     bool has_ulp = false;  // some case had a float result
     uint64_t grad_checked = 0;
   };
+  // One row per op, or per op and pair when the run compared several pairs (three-way).
+  std::set<std::pair<std::string, std::string>> pairs;
+  for (const auto& [key, st] : r.stats) pairs.insert({key.subject, key.against});
+  const bool by_pair = pairs.size() > 1;
+  const bool libraries = r.subject != "engine" || r.against == "torch" || r.against == "jax" || !r.participants.empty();
   std::map<std::string, Row> rows;
   Row total;
   for (const auto& [key, st] : r.stats) {
-    for (Row* row : {&rows[key.op], &total}) {
+    const std::string label = by_pair ? key.op + " [" + key.subject + "]" : key.op;
+    for (Row* row : {&rows[label], &total}) {
       row->cases += st.cases;
       row->matches += st.matches;
       row->accepted += st.accepted;
+      row->not_comparable += st.not_comparable;
       row->grad_checked += st.grad_checked;
       for (const auto& [k, n] : st.mismatches) row->mism[k] += n;
       row->has_ulp = row->has_ulp || st.worst.has_value();
@@ -104,12 +113,14 @@ std::string summary_table(const Results& r) {
     }
   }
   // A gradient campaign's table: cases, gradients checked, failures (grad), crashes. A campaign
-  // against the engine's CPU result (`--against cpu`) adds the device column.
+  // against the engine's CPU result (`--against cpu`) adds the device column; one with a library
+  // the kinds of library differences and the cases a side could not run.
   const bool vs_cpu = r.against == "cpu";
   std::vector<Mismatch> kinds = r.grad ? std::vector<Mismatch>{Mismatch::grad, Mismatch::crash}
                                        : std::vector<Mismatch>{Mismatch::value, Mismatch::dtype, Mismatch::shape,
                                                                Mismatch::error, Mismatch::crash};
   if (vs_cpu) kinds.push_back(Mismatch::device);
+  if (libraries) for (Mismatch k : {Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering}) kinds.push_back(k);
   size_t w = 6;
   for (const auto& [op, _] : rows) w = std::max(w, op.size());
   std::ostringstream s;
@@ -124,7 +135,12 @@ std::string summary_table(const Results& r) {
     s << buf;
     for (Mismatch k : kinds) {
       auto it = row.mism.find(k);
-      std::snprintf(buf, sizeof buf, " %6s", it == row.mism.end() ? "-" : thousands(it->second).c_str());
+      std::snprintf(buf, sizeof buf, " %*s", k == Mismatch::nonfinite ? 9 : 6,
+                    it == row.mism.end() ? "-" : thousands(it->second).c_str());
+      s << buf;
+    }
+    if (libraries) {
+      std::snprintf(buf, sizeof buf, " %8s", thousands(row.not_comparable).c_str());
       s << buf;
     }
     if (!r.grad) {
@@ -133,16 +149,24 @@ std::string summary_table(const Results& r) {
     }
     s << "\n";
   };
-  char head[256];
-  if (r.grad)
-    std::snprintf(head, sizeof head, "%-*s %9s %9s %9s %6s %6s\n", static_cast<int>(w), "op", "cases", "checked",
-                  "ok", "grad", "crash");
-  else
-    std::snprintf(head, sizeof head, "%-*s %9s %9s %8s %6s %6s %6s %6s %6s%s %9s\n", static_cast<int>(w), "op", "cases",
-                  "match", "accepted", "value", "dtype", "shape", "error", "crash", vs_cpu ? " device" : "", "max ulp");
-  s << head << std::string(std::string(head).size() - 1, '-') << "\n";
+  std::string head;
+  {
+    char buf[256];
+    if (r.grad)
+      std::snprintf(buf, sizeof buf, "%-*s %9s %9s %9s", static_cast<int>(w), "op", "cases", "checked", "ok");
+    else
+      std::snprintf(buf, sizeof buf, "%-*s %9s %9s %8s", static_cast<int>(w), "op", "cases", "match", "accepted");
+    head = buf;
+    for (Mismatch k : kinds) {
+      std::snprintf(buf, sizeof buf, " %*s", k == Mismatch::nonfinite ? 9 : 6, to_string(k));
+      head += buf;
+    }
+    if (libraries) head += " not comp";
+    if (!r.grad) head += "   max ulp";
+  }
+  s << head << "\n" << std::string(head.size(), '-') << "\n";
   for (const auto& [op, row] : rows) line(op, row);
-  s << std::string(std::string(head).size() - 1, '-') << "\n";
+  s << std::string(head.size(), '-') << "\n";
   line("total", total);
   return s.str();
 }
@@ -394,7 +418,60 @@ struct FuzzArgs {
   std::string replay_id;
   std::string device = "cpu";
   std::string against = "numpy";
+  std::string subject = "engine";
+  bool three_way = false;
 };
+
+// "torch vs numpy", "engine vs torch", "three-way": the pair a run compares, for its messages.
+std::string pair_label(const GenConfig& g) {
+  if (g.three_way) return "three-way";
+  return (g.subject.empty() ? std::string("engine") : g.subject) + " vs " + (g.against.empty() ? std::string("numpy") : g.against);
+}
+
+// Checks --subject, --against and --three-way (exit 2 on a bad combination or a library that
+// is not installed, one line each) and sets them in `g`.
+void set_pairing(GenConfig& g, const std::string& subject, const std::string& against, bool three_way, bool grad) {
+  auto lib = [](const std::string& x) { return x == "torch" || x == "jax"; };
+  if (subject != "engine" && !lib(subject))
+    throw ValueError("[fuzz] --subject takes engine, torch or jax (got '" + subject + "')");
+  if (against != "numpy" && against != "cpu" && !lib(against))
+    throw ValueError("[fuzz] --against takes numpy, cpu, torch or jax (got '" + against + "')");
+  if (subject == against)
+    throw ValueError("[fuzz] --subject " + subject + " --against " + against + ": a library cannot be checked against itself");
+  if (lib(subject) && against != "numpy")
+    throw ValueError("[fuzz] --subject " + subject + " is checked against NumPy semantics: --against " + against +
+                     " is not a pair (the engine against " + against + " is --against " + against + " alone)");
+  if (three_way && (subject != "engine" || against != "numpy"))
+    throw ValueError("[fuzz] --three-way runs the engine, NumPy, torch and jax, each against NumPy: it takes no "
+                     "--subject or --against");
+  if (grad && (subject != "engine" || three_way))
+    throw ValueError("[fuzz] --grad checks the engine's gradients: no --subject or --three-way");
+  // A library that is not installed: run_campaign says so (RuntimeError, exit 2) after one probe.
+  g.subject = subject == "engine" ? "" : subject;
+  g.against = against == "numpy" ? "" : against;
+  g.three_way = three_way;
+}
+
+// Three-way runs: per op, how many cases showed each agreement pattern.
+std::string agreement_table(const Results& r) {
+  std::map<std::string, std::map<std::string, uint64_t>> per_op;
+  std::set<std::string> patterns;
+  for (const auto& [key, counts] : r.agreement)
+    for (const auto& [pattern, n] : counts) {
+      per_op[key.first][pattern] += n;
+      patterns.insert(pattern);
+    }
+  std::ostringstream os;
+  os << "\nagreement with NumPy (participants: ";
+  for (size_t i = 0; i < r.participants.size(); ++i) os << (i ? ", " : "") << r.participants[i];
+  os << "), cases per pattern:\n";
+  for (const auto& [op, counts] : per_op) {
+    os << "  " << op << ":";
+    for (const auto& [pattern, n] : counts) os << "  " << pattern << " " << thousands(n);
+    os << "\n";
+  }
+  return os.str();
+}
 
 void parse_shard(const std::string& s, int& index, int& count) {
   size_t slash = s.find('/');
@@ -421,12 +498,14 @@ int run_fuzz(const FuzzArgs& a) {
   o.shrink = !a.no_shrink;
   o.gen.max_elements = a.max_elements;
   if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
-  if (a.against != "numpy" && a.against != "cpu")
-    throw ValueError("[fuzz] --against takes numpy or cpu (got '" + a.against + "')");
+  if (a.against == "cpu" && (a.subject != "engine" || a.three_way))
+    throw ValueError("[fuzz] --against cpu compares the engine on a GPU with its CPU result: no --subject or --three-way");
   o.gen.device = require_device(a.device, "fuzz");
-  o.gen.against_cpu = a.against == "cpu";
-  if (o.gen.against_cpu && o.gen.device.is_cpu())
+  if (a.against == "cpu" && o.gen.device.is_cpu())
     throw ValueError("[fuzz] --against cpu compares a GPU with the CPU: it needs --device cuda");
+  set_pairing(o.gen, a.subject, a.against, a.three_way, a.grad);
+  if ((!o.gen.subject.empty() || o.gen.three_way) && !o.gen.device.is_cpu())
+    throw ValueError("[fuzz] the libraries run on the CPU: --subject and --three-way need --device cpu");
   if (o.grad && !o.gen.device.is_cpu())
     throw ValueError("[fuzz] --grad runs on the CPU only (gradient cases are not run on " + a.device + ")");
 
@@ -435,7 +514,8 @@ int run_fuzz(const FuzzArgs& a) {
 
   std::filesystem::create_directories(a.report);
   const std::string results_path = a.report + "/results.json";
-  ProgressPrinter progress(o.grad ? "fuzz --grad" : "fuzz");
+  const bool classic = Pairing::of(o.gen).classic();
+  ProgressPrinter progress(o.grad ? "fuzz --grad" : classic ? "fuzz" : "fuzz " + pair_label(o.gen));
   o.progress = [&](const Progress& p) { progress.update(p); };
   o.on_checkpoint = [&](const Results& r) { write_results_json(r, results_path); };
   o.on_finding = [&](const CaseRecord& r) { progress.finding(r); };
@@ -453,13 +533,19 @@ int run_fuzz(const FuzzArgs& a) {
     for (const auto& op : opinfo::op_db())
       n_all += op.supports_autograd && (op.claims(DType::Float64) || op.claims(DType::Complex128));
   }
-  std::cout << "parity fuzz" << (o.grad ? " --grad (autograd vs finite differences)" : "") << ": "
+  const bool grad_vs_torch = o.grad && o.gen.against == "torch";  // the second gradient oracle
+  std::cout << "parity fuzz"
+            << (grad_vs_torch ? " --grad (autograd vs torch.autograd)" : o.grad ? " --grad (autograd vs finite differences)" : "")
+            << ": "
             << (o.ops.empty() ? std::to_string(n_all) + (o.grad ? " differentiable ops (all)" : " ops (all)")
                               : std::to_string(o.ops.size()) + " op(s)")
             << (o.gen.device.is_cpu() ? std::string()
                                       : ", on " + to_string(o.gen.device) + " against " +
-                                            (o.gen.against_cpu ? "the engine's CPU result" : "NumPy") +
+                                            (o.gen.against == "cpu" ? "the engine's CPU result" : "NumPy") +
                                             " (ops and dtypes with CUDA kernels)")
+            << (classic ? std::string()
+                        : o.gen.three_way ? ", three-way (engine, NumPy, and torch and jax where installed; each against NumPy)"
+                                          : ", " + pair_label(o.gen))
             << ", seed " << o.seed << ", "
             << (o.time_budget_s > 0 ? "time budget " + format_number(o.time_budget_s) + " s"
                                     : std::to_string(o.cases_per_op) + " cases per op")
@@ -479,8 +565,23 @@ int run_fuzz(const FuzzArgs& a) {
   std::cout << "\n" << summary_table(r);
   uint64_t cases = 0;
   for (const auto& [k, st] : r.stats) cases += st.cases;
-  std::cout << thousands(cases) << " cases in " << format_number(std::round(r.seconds * 10) / 10) << " s ("
-            << thousands(static_cast<uint64_t>(r.seconds > 0 ? cases / r.seconds : 0)) << "/s)\n";
+  uint64_t not_comparable = 0, runs = 0;
+  for (const auto& [k, st] : r.stats) not_comparable += st.not_comparable;
+  for (const auto& [k, n] : r.agreement)
+    for (const auto& [pattern, c] : n) runs += c;
+  if (r.participants.empty()) runs = cases + not_comparable;
+  std::cout << thousands(runs) << " cases in " << format_number(std::round(r.seconds * 10) / 10) << " s ("
+            << thousands(static_cast<uint64_t>(r.seconds > 0 ? runs / r.seconds : 0)) << "/s)"
+            << (classic ? "" : ", " + pair_label(o.gen))
+            << (not_comparable ? ", " + thousands(not_comparable) + " comparisons not comparable (a side lacks the op, variant or dtype)" : "")
+            << "\n";
+  if (!r.participants.empty()) std::cout << agreement_table(r);
+  if (grad_vs_torch) {  // why torch gave no gradient, per op
+    std::map<std::string, uint64_t> by;
+    for (const auto& [k, st] : r.stats)
+      for (const auto& [why, c] : st.not_comparable_by) by[k.op + ": " + why] += c;
+    for (const auto& [why, c] : by) std::cout << "  " << thousands(c) << " not comparable, " << why << "\n";
+  }
   bool passed = run_and_print_gate(r, baseline, a.baseline);
   std::cout << "report: " << a.report << "/index.html (summary.md, table.md, junit.xml, results.json)\n";
   return passed ? 0 : 1;
@@ -498,9 +599,21 @@ void print_record(const CaseRecord& r) {
               << ", ulp " << (r.has_ulp ? format_number(r.max_ulp) : "-") << "\n";
   std::cout << "\ninputs:\n" << r.inputs;
   if (!r.inputs.empty() && r.inputs.back() != '\n') std::cout << "\n";
-  std::cout << "\nengine: " << r.engine << "\nnumpy:  " << r.numpy << "\n";
-  std::cout << "\nNumPy's side (Python):\n" << r.python;
+  if (!r.outcomes.empty()) {  // a three-way case: every participant
+    std::cout << "\nagreement: " << r.pattern << "\n";
+    for (const auto& [who, what] : r.outcomes) std::cout << who << ": " << std::string(who.size() < 7 ? 7 - who.size() : 0, ' ') << what << "\n";
+  } else {
+    const size_t w = std::max(r.subject.size(), r.reference.size()) + 1;
+    std::cout << "\n" << r.subject << ":" << std::string(w - r.subject.size(), ' ') << r.engine << "\n"
+              << r.reference << ":" << std::string(w - r.reference.size(), ' ') << r.numpy << "\n";
+  }
+  const std::string ref = r.reference == "numpy" || r.reference == "cpu" ? "NumPy" : r.reference;
+  std::cout << "\n" << ref << "'s side (Python):\n" << r.python;
   if (!r.python.empty() && r.python.back() != '\n') std::cout << "\n";
+  if (!r.subject_python.empty()) {
+    std::cout << "\n" << r.subject << "'s side (Python):\n" << r.subject_python;
+    if (r.subject_python.back() != '\n') std::cout << "\n";
+  }
 }
 
 int run_replay(const std::string& text) {
@@ -516,6 +629,10 @@ int run_replay(const std::string& text) {
     if (!opinfo::find_op(id.op))
       throw ValueError("[replay] unknown op '" + id.op + "' in case id '" + text + "'" + did_you_mean_op(id.op));
     if (id.device.is_cuda()) require_device(to_string(id.device), "replay");  // a :cuda id runs on that GPU
+    for (const std::string& x : {id.subject, id.against})  // a library the id names must be installed
+      if (x == "torch" || x == "jax")
+        if (LibraryProbe p = probe_libraries({x})[x]; !p.available)
+          throw RuntimeError("[replay] case " + text + " runs " + x + ", which is not installed here (" + p.why + ")");
     r = replay(id);
   }
   print_record(r);
@@ -558,12 +675,21 @@ void add_fuzz_commands(CLI::App& app) {
                 "case ids carry :cuda)")
       ->capture_default_str();
   f->add_option("--against", a->against,
-                "What GPU cases are compared with: numpy, or cpu (the engine's own CPU result; differences are kind "
-                "device; case ids carry :vcpu)")
+                "The reference: numpy; cpu (GPU cases against the engine's own CPU result; differences are kind "
+                "device; ids carry :vcpu); torch or jax (the engine checked against that library; ids :vtorch, :vjax)")
       ->capture_default_str();
+  f->add_option("--subject", a->subject,
+                "Who is checked against NumPy: engine, or torch or jax (that library runs the cases instead of the "
+                "engine; differences are classified: dtype, value, error, nonfinite, integer, ordering, shape; ids "
+                "carry :torch, :jax)")
+      ->capture_default_str();
+  f->add_flag("--three-way", a->three_way,
+              "Run every case on the engine, NumPy, and torch and jax where installed; each compared with NumPy, "
+              "with the agreement pattern per op and dtype (ids carry :3way)");
   f->add_flag("--grad", a->grad,
               "Gradient campaign: ops whose entry claims autograd, drawn in float64/complex128; autograd checked "
-              "against central finite differences (gradcheck); case ids carry :g");
+              "against central finite differences (gradcheck); case ids carry :g. With --against torch: against "
+              "torch.autograd's VJP on the same inputs (ids :g:vtorch)");
   f->footer(kExitCodesHelp);
   f->callback([a] { run_guarded([&] { return run_fuzz(*a); }); });
 

@@ -41,6 +41,12 @@ void check_mergeable(const std::vector<Run>& runs) {
     if (runs[i].r.against != runs[0].r.against)
       throw ValueError("[report] cannot merge a run against " + runs[0].r.against + " (" + runs[0].path +
                        ") with a run against " + runs[i].r.against + " (" + runs[i].path + "): merge each on its own");
+  for (size_t i = 1; i < runs.size(); ++i)
+    if (runs[i].r.subject != runs[0].r.subject || runs[i].r.participants.empty() != runs[0].r.participants.empty())
+      throw ValueError("[report] cannot merge a run of " + runs[0].r.subject +
+                       (runs[0].r.participants.empty() ? "" : " (three-way)") + " (" + runs[0].path + ") with a run of " +
+                       runs[i].r.subject + (runs[i].r.participants.empty() ? "" : " (three-way)") + " (" +
+                       runs[i].path + "): merge each on its own");
   for (size_t i = 0; i < runs.size(); ++i)
     for (size_t j = i + 1; j < runs.size(); ++j) {
       const Results &a = runs[i].r, &b = runs[j].r;

@@ -30,7 +30,29 @@ expect 2 "--max-elements" fuzz --ops add --cases 5 --max-elements 0 $r
 expect 2 "--time" check --ops add --time 0 $r
 expect 2 "--jobs" check --ops add --jobs -1 $r
 expect 2 "--seed" check --ops add --seed -7 $r
+# Issue 14: who takes part. Bad pairs are usage errors, each named.
+expect 2 "--subject takes engine, torch or jax" fuzz --ops add --cases 2 --subject mxnet $r
+expect 2 "--against takes numpy, cpu, torch or jax" fuzz --ops add --cases 2 --against mxnet $r
+expect 2 "cannot be checked against itself" fuzz --ops add --cases 2 --subject torch --against torch $r
+expect 2 "checked against NumPy semantics" fuzz --ops add --cases 2 --subject torch --against jax $r
+expect 2 "no --subject or --three-way" fuzz --ops add --cases 2 --subject jax --against cpu $r
+expect 2 "--three-way runs the engine, NumPy, torch and jax" fuzz --ops add --cases 2 --three-way --against torch $r
+expect 2 "--grad checks the engine's gradients" fuzz --grad --ops sin --cases 2 --subject torch $r
+expect 2 "malformed case id.*:3way" replay add:1:7:torch:3way
 [ ! -e "$tmp/r" ] || fail "a rejected command wrote a report"
+# A library that is not installed is a configuration error of one line; an installed one runs.
+for lib in torch jax; do
+  if python3 -c "import $lib" >/dev/null 2>&1; then
+    rc=0
+    timeout 120 "$PARITY" fuzz --ops add --cases 2 --subject $lib --report "$tmp/$lib" >"$tmp/out" 2>&1 || rc=$?
+    [ "$rc" = 0 ] || [ "$rc" = 1 ] || { cat "$tmp/out"; fail "fuzz --subject $lib: exit $rc, want 0 or 1"; }
+    grep -q "\"subject\": \"$lib\"" "$tmp/$lib/results.json" || fail "results.json of --subject $lib lacks its subject"
+    echo "ok: parity fuzz --subject $lib -> $rc"
+  else
+    expect 2 "$lib is not installed" fuzz --ops add --cases 2 --subject $lib $r
+    [ "$(wc -l < "$tmp/out")" = 1 ] || { cat "$tmp/out"; fail "--subject $lib without $lib: want one line"; }
+  fi
+done
 
 expect 2 "did you mean 'fuzz'" fzz --ops add
 expect 2 "did you mean 'replay'" repaly sin:1:1

@@ -20,7 +20,7 @@ expect() {  # expect CODE PATTERN ARGS...
 
 r="--report $tmp/r"
 expect 2 "--device takes cpu, cuda or cuda:N" fuzz --ops abs --cases 2 --device tpu $r
-expect 2 "--against takes numpy or cpu" fuzz --ops abs --cases 2 --device cpu --against torch $r
+expect 2 "--against takes numpy, cpu, torch or jax" fuzz --ops abs --cases 2 --device cpu --against mxnet $r
 expect 2 "needs --device cuda" fuzz --ops abs --cases 2 --against cpu $r
 expect 2 "malformed case id.*:vcpu needs a GPU case" replay abs:1:0:vcpu
 expect 2 "--device takes" bench sigmoid --device gpu --peers none

@@ -64,6 +64,9 @@ void put_record(Writer& w, const CaseRecord& r) {
   w.f64(r.max_abs); w.f64(r.max_rel); w.f64(r.max_ulp);
   w.u8(r.has_ulp ? 1 : 0);
   w.str(r.detail); w.str(r.inputs); w.str(r.engine); w.str(r.numpy); w.str(r.python); w.str(r.accepted);
+  w.str(r.subject); w.str(r.reference); w.str(r.subject_python); w.str(r.pattern);
+  w.u32(static_cast<uint32_t>(r.outcomes.size()));
+  for (const auto& [who, what] : r.outcomes) { w.str(who); w.str(what); }
 }
 CaseRecord get_record(Reader& rd) {
   CaseRecord r;
@@ -77,7 +80,25 @@ CaseRecord get_record(Reader& rd) {
   r.has_ulp = rd.get<uint8_t>() != 0;
   r.detail = rd.str(); r.inputs = rd.str(); r.engine = rd.str(); r.numpy = rd.str(); r.python = rd.str();
   r.accepted = rd.str();
+  r.subject = rd.str(); r.reference = rd.str(); r.subject_python = rd.str(); r.pattern = rd.str();
+  const uint32_t n = rd.get<uint32_t>();
+  for (uint32_t i = 0; i < n; ++i) {
+    std::string who = rd.str();
+    r.outcomes.emplace_back(std::move(who), rd.str());
+  }
   return r;
+}
+
+// The participants a result row can name, by a byte on the pipe.
+const std::vector<std::string>& participant_codes() {
+  static const std::vector<std::string> codes = {"engine", "numpy", "torch", "jax", "cpu"};
+  return codes;
+}
+uint8_t participant_code(const std::string& who) {
+  const auto& c = participant_codes();
+  auto it = std::find(c.begin(), c.end(), who);
+  if (it == c.end()) throw ValueError("[fuzz] unknown participant '" + who + "'");
+  return static_cast<uint8_t>(it - c.begin());
 }
 
 bool write_all(int fd, const std::string& s) {
@@ -131,7 +152,7 @@ struct WorkerState {
   const std::vector<const opinfo::OpInfo*>* ops;
   CaseGen gen;
   EngineExecutor engine;
-  std::map<std::tuple<uint32_t, DType, Mismatch>, int> shrunk;  // shrinks done per key
+  std::map<std::tuple<uint32_t, DType, Mismatch, uint8_t>, int> shrunk;  // shrinks done per key (and participant)
   Slot* slot = nullptr;
   std::unique_ptr<NumpyExecutor> numpy;
   NumpyExecutor& np() {
@@ -139,6 +160,44 @@ struct WorkerState {
     return *numpy;
   }
 };
+
+// Pairs a campaign can run: a library checked against NumPy, the engine against a library, or
+// every participant (--three-way); the engine on a GPU against its CPU result.
+void check_pairing(const Pairing& p, bool grad) {
+  auto lib = [](const std::string& x) { return x == "torch" || x == "jax"; };
+  if (!p.subject.empty() && !lib(p.subject))
+    throw ValueError("[fuzz] unknown subject '" + p.subject + "' (engine, torch, jax)");
+  if (!p.against.empty() && !lib(p.against) && p.against != "cpu")
+    throw ValueError("[fuzz] unknown reference '" + p.against + "' (numpy, cpu, torch, jax)");
+  if (!p.subject.empty() && p.subject == p.against)
+    throw ValueError("[fuzz] --subject " + p.subject + " --against " + p.against + ": a library against itself");
+  if (!p.subject.empty() && !p.against.empty())
+    throw ValueError("[fuzz] --subject " + p.subject + " is checked against NumPy only (not --against " + p.against + ")");
+  if (p.three_way && (!p.subject.empty() || !p.against.empty()))
+    throw ValueError("[fuzz] --three-way runs every participant against NumPy: no --subject or --against");
+  if (grad && (!p.subject.empty() || p.three_way))
+    throw ValueError("[fuzz] --grad checks the engine's gradients: no --subject or --three-way");
+}
+
+// A unit's reply: the case count, then per case its index, dtype, agreement pattern (three-way
+// cases) and result rows: one per pair compared (three-way: one per participant against NumPy),
+// each with its kind, flags (1 accepted: the declaration follows; 2 a mismatch: its record
+// follows; 4 shrunk, a finding; 8 gradient checked; 16 float distances; 32 not comparable: the
+// reason follows) and distances.
+void put_case(Writer& w, uint64_t index, DType d, const std::string& pattern, size_t rows) {
+  w.u64(index);
+  w.u8(static_cast<uint8_t>(d));
+  w.str(pattern);
+  w.u8(static_cast<uint8_t>(rows));
+}
+void put_row(Writer& w, const std::string& subject, const std::string& reference, Mismatch kind, uint8_t flags,
+             double a, double rel, double ulp) {
+  w.u8(participant_code(subject));
+  w.u8(participant_code(reference));
+  w.u8(static_cast<uint8_t>(kind));
+  w.u8(flags);
+  w.f64(a); w.f64(rel); w.f64(ulp);
+}
 
 std::string describe_crash(WorkerState& ws, const Unit& u) {
   const opinfo::OpInfo& op = *(*ws.ops)[u.op];
@@ -160,6 +219,7 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
     }
   }
   DrawnCase d = ws.gen.draw(id);  // the engine is not run here
+  const Pairing pair = Pairing::of(id);
   CaseResult r;
   r.verdict.kind = Mismatch::crash;
   r.verdict.detail = how + (reproduces ? "" : " (did not reproduce in a fresh process)");
@@ -167,17 +227,16 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
   r.engine.crashed = true;
   r.engine.error_class = "Crash";
   r.engine.error_message = how;
+  // A library checked instead of the engine crashed (its batch took the worker down).
+  if (!pair.subject.empty()) r.subject = pair.subject;
   ws.slot->phase = 3;
   // NumPy's side, for the record (the engine is skipped: the hook and the op are not called).
-  if (!id.grad) r.numpy = ws.np().run(d.c);
+  if (!id.grad && pair.against != "cpu") r.numpy = ws.np().run(d.c);
   rec = make_record(d, r);
   Writer w;
   w.u32(1);
-  w.u64(u.idx[0]);
-  w.u8(static_cast<uint8_t>(rec.dtype));
-  w.u8(static_cast<uint8_t>(Mismatch::crash));
-  w.u8(2 | 4);  // a full record, a finding
-  w.f64(0); w.f64(0); w.f64(0);
+  put_case(w, u.idx[0], rec.dtype, "", 1);
+  put_row(w, r.subject, pair.against.empty() ? "numpy" : pair.against, Mismatch::crash, 2 | 4, 0, 0, 0);
   put_record(w, rec);
   return w.b;
 }
@@ -198,7 +257,7 @@ std::string process_grad_unit(WorkerState& ws, const Unit& u) {
     CaseRecord rec;
     if (mismatch) {
       flags |= 2;
-      int& done = ws.shrunk[{u.op, d.dtype, Mismatch::grad}];
+      int& done = ws.shrunk[{u.op, d.dtype, Mismatch::grad, 0}];
       if (ws.o->shrink && done < ws.o->shrink_per_key) {
         ++done;
         try {  // phase 1 still: a crash while shrinking is attributed to this case
@@ -213,11 +272,10 @@ std::string process_grad_unit(WorkerState& ws, const Unit& u) {
         rec = make_record(d, r);
       }
     }
-    w.u64(i);
-    w.u8(static_cast<uint8_t>(d.dtype));
-    w.u8(static_cast<uint8_t>(r.verdict.kind));
-    w.u8(flags);
-    w.f64(0); w.f64(0); w.f64(0);
+    if (!r.not_comparable.empty()) flags |= 32;  // against torch: no gradient there (reason follows)
+    put_case(w, i, d.dtype, "", 1);
+    put_row(w, "engine", r.reference, r.verdict.kind, flags, 0, 0, 0);
+    if (flags & 32) w.str(r.not_comparable);
     if (mismatch) put_record(w, rec);
   }
   ws.slot->phase = 0;
@@ -228,6 +286,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
   if (u.describe_crash) return describe_crash(ws, u);
   if (ws.o->grad) return process_grad_unit(ws, u);
   const opinfo::OpInfo& op = *(*ws.ops)[u.op];
+  const Pairing pair = Pairing::of(ws.o->gen);
   std::vector<DrawnCase> cases;
   cases.reserve(u.idx.size());
   ws.slot->op = u.op;
@@ -239,51 +298,60 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
   }
   std::vector<const Case*> ptrs;
   for (auto& c : cases) ptrs.push_back(&c.c);
-  // Engine first, case by case (the slot names the case in flight), then NumPy in one call.
-  eng.reserve(cases.size());
-  for (size_t k = 0; k < cases.size(); ++k) {
-    ws.slot->index = u.idx[k];
-    ws.slot->phase = 1;
-    if (g_before_engine_hook) g_before_engine_hook(cases[k].c);
-    eng.push_back(ws.engine.run(cases[k].c));
+  // Engine first, case by case (the slot names the case in flight), unless a library is checked
+  // in its place; then each library on the whole unit in one call.
+  if (pair.subject.empty()) {
+    eng.reserve(cases.size());
+    for (size_t k = 0; k < cases.size(); ++k) {
+      ws.slot->index = u.idx[k];
+      ws.slot->phase = 1;
+      if (g_before_engine_hook) g_before_engine_hook(cases[k].c);
+      eng.push_back(ws.engine.run(cases[k].c));
+    }
   }
   ws.slot->phase = 2;
-  // NumPy on the whole unit in one call, compared with the engine outcomes above.
-  std::vector<CaseResult> res = detail::run_with_engine(ptrs, std::move(eng), ws.o->gen.against_cpu);
+  std::vector<CaseResult> res = detail::run_with_engine(ptrs, std::move(eng), pair);
   ws.slot->phase = 3;
   Writer w;
   w.u32(static_cast<uint32_t>(cases.size()));
   for (size_t k = 0; k < cases.size(); ++k) {
-    const CaseResult& r = res[k];
-    const Mismatch kind = r.verdict.kind;
-    uint8_t flags = r.accepted.empty() ? 0 : 1;
-    if (r.verdict.has_ulp) flags |= 16;  // the distances below are of a float result
-    const bool mismatch = kind != Mismatch::none && r.accepted.empty();
-    w.u64(u.idx[k]);
-    w.u8(static_cast<uint8_t>(cases[k].dtype));
-    w.u8(static_cast<uint8_t>(kind));
-    if (mismatch) flags |= 2;
-    CaseRecord rec;
-    if (mismatch) {
-      int& done = ws.shrunk[{u.op, cases[k].dtype, kind}];
-      if (ws.o->shrink && done < ws.o->shrink_per_key) {
-        ++done;
-        try {
-          ShrinkOutcome so = shrink(ws.gen, cases[k].id, kind, ws.np(), ws.engine);
-          rec = make_record(ws.gen.draw(so.id), so.result);
-        } catch (const std::exception& e) {  // a fuzzer bug: keep the case as drawn
-          std::fprintf(stderr, "[fuzz] shrinking %s failed: %s\n", cases[k].id.str().c_str(), e.what());
-          rec = make_record(cases[k], r);
+    const CaseResult& full = res[k];
+    std::vector<const CaseResult*> rows = {&full};
+    for (const CaseResult& x : full.rows) rows.push_back(&x);
+    put_case(w, u.idx[k], cases[k].dtype, full.pattern, rows.size());
+    for (const CaseResult* rp : rows) {
+      const CaseResult& r = *rp;
+      const Mismatch kind = r.verdict.kind;
+      const bool nc = !r.not_comparable.empty();
+      uint8_t flags = r.accepted.empty() ? 0 : 1;
+      if (r.verdict.has_ulp) flags |= 16;  // the distances below are of a float result
+      if (nc) flags = 32;
+      const bool mismatch = r.mismatch();
+      if (mismatch) flags |= 2;
+      CaseRecord rec;
+      if (mismatch) {
+        // The participant whose row this is (three-way: shrink and record that row).
+        const std::string who = rp == &full ? std::string() : r.subject;
+        int& done = ws.shrunk[{u.op, cases[k].dtype, kind, participant_code(r.subject)}];
+        if (ws.o->shrink && done < ws.o->shrink_per_key) {
+          ++done;
+          try {
+            ShrinkOutcome so = shrink(ws.gen, cases[k].id, kind, ws.np(), ws.engine, 200, who);
+            rec = make_record(ws.gen.draw(so.id), so.result, who);
+          } catch (const std::exception& e) {  // a fuzzer bug: keep the case as drawn
+            std::fprintf(stderr, "[fuzz] shrinking %s failed: %s\n", cases[k].id.str().c_str(), e.what());
+            rec = make_record(cases[k], full, who);
+          }
+          flags |= 4;  // shrunk: a finding
+        } else {
+          rec = make_record(cases[k], full, who);
         }
-        flags |= 4;  // shrunk: a finding
-      } else {
-        rec = make_record(cases[k], r);
       }
+      put_row(w, r.subject, r.reference, kind, flags, r.verdict.max_abs, r.verdict.max_rel, r.verdict.max_ulp);
+      if (flags & 1) w.str(r.accepted);  // the declaration, for the reports' accepted column
+      if (flags & 32) w.str(r.not_comparable);
+      if (mismatch) put_record(w, rec);
     }
-    w.u8(flags);
-    w.f64(r.verdict.max_abs); w.f64(r.verdict.max_rel); w.f64(r.verdict.max_ulp);
-    if (flags & 1) w.str(r.accepted);  // the declaration, for the reports' accepted column
-    if (mismatch) put_record(w, rec);
   }
   ws.slot->phase = 0;
   return w.b;
@@ -354,11 +422,38 @@ Results run_campaign(const Options& opts) {
   Results res;
   res.seed = o.seed;
   res.grad = o.grad;
-  res.against = o.gen.against_cpu ? "cpu" : "numpy";
+  const Pairing pair = Pairing::of(o.gen);
+  o.gen.subject = pair.subject;
+  o.gen.against = pair.against;
+  res.subject = pair.subject.empty() ? "engine" : pair.subject;
+  res.against = pair.against.empty() ? "numpy" : pair.against;
   if (o.grad && !o.gen.device.is_cpu())
     throw ValueError("[fuzz] gradient campaigns run on the CPU only (--grad with --device " + to_string(o.gen.device) + ")");
-  if (o.gen.against_cpu && o.gen.device.is_cpu())
+  if (pair.against == "cpu" && o.gen.device.is_cpu())
     throw ValueError("[fuzz] --against cpu compares a GPU with the CPU: it needs --device cuda");
+  check_pairing(pair, o.grad);
+  {
+    // The libraries taking part, asked in a child (this process must not start Python), and the
+    // participants' versions for the reports.
+    std::vector<std::string> libs;  // NumPy's version comes from the workers
+    if (pair.three_way) libs = {"torch", "jax"};
+    for (const std::string& x : {pair.subject, pair.against})
+      if (x == "torch" || x == "jax") libs.push_back(x);
+    std::map<std::string, LibraryProbe> probe;
+    if (!libs.empty()) probe = probe_libraries(libs);
+    for (const std::string& x : {pair.subject, pair.against})
+      if ((x == "torch" || x == "jax") && !probe[x].available)
+        throw RuntimeError("[fuzz] " + x + " is not installed here (" + probe[x].why.substr(0, probe[x].why.find('\n')) +
+                           "): it cannot take part");
+    res.versions["engine"] = kVersion;
+    for (const auto& [name, p] : probe)
+      if (p.available) res.versions[name] = p.version;
+    if (pair.three_way) {
+      res.participants = {"engine", "numpy"};
+      for (const char* x : {"torch", "jax"})
+        if (probe[x].available) res.participants.push_back(x);
+    }
+  }
   res.engine_version = std::string("parity ") + kVersion;
   res.environment = current_environment(o.isolate ? o.jobs : 1);
   bool interrupted = false;  // ended by Options::stop before the work ran out
@@ -438,7 +533,7 @@ Results run_campaign(const Options& opts) {
 
   uint64_t done = 0, mismatches = 0;
   std::string in_flight;
-  auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, dev}; };
+  auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, dev, res.subject, res.against}; };
   // `unit_seconds`: how long the worker took over the unit, shared evenly by its cases.
   auto handle_reply = [&](const Unit& u, const std::string& msg, double unit_seconds) {
     Reader rd{msg};
@@ -446,37 +541,55 @@ Results run_campaign(const Options& opts) {
     for (uint32_t k = 0; k < n; ++k) {
       uint64_t index = rd.get<uint64_t>();
       DType d = static_cast<DType>(rd.get<uint8_t>());
-      Mismatch kind = static_cast<Mismatch>(rd.get<uint8_t>());
-      uint8_t flags = rd.get<uint8_t>();
-      double a = rd.get<double>(), rel = rd.get<double>(), ulp = rd.get<double>();
-      Stats& s = res.stats[key_of(u.op, d)];
-      s.seconds += unit_seconds / n;
+      const std::string pattern = rd.str();
+      const uint8_t nrows = rd.get<uint8_t>();
       ++done;
-      if (flags & 8) ++s.grad_checked;
       const CaseId drawn = gen.id(ops[u.op]->name, o.seed, index);
-      // A declared discrepancy carries its declaration: counted under it, with an example id.
-      const std::string declaration = (flags & 1) ? rd.str() : std::string();
-      if (flags & 2) {  // the (maybe shrunk) record; the distances above are the drawn case's
-        CaseRecord rec = get_record(rd);
-        ++mismatches;
-        s.add(rec, true);
-        s.max_abs = std::max(s.max_abs, a);
-        s.max_rel = std::max(s.max_rel, rel);
-        s.max_ulp = std::max(s.max_ulp, ulp);
-        if (flags & 16) s.note_worst(WorstCase{drawn, ulp, kind, false});
-        if ((flags & 4) && o.on_finding) o.on_finding(rec);
-        continue;
+      if (!pattern.empty()) ++res.agreement[{ops[u.op]->name, d}][pattern];
+      for (uint8_t row = 0; row < nrows; ++row) {
+        const uint8_t sc = rd.get<uint8_t>(), rc = rd.get<uint8_t>();
+        if (sc >= participant_codes().size() || rc >= participant_codes().size())
+          throw ValueError("[fuzz] bad participant in a worker reply");
+        Mismatch kind = static_cast<Mismatch>(rd.get<uint8_t>());
+        uint8_t flags = rd.get<uint8_t>();
+        double a = rd.get<double>(), rel = rd.get<double>(), ulp = rd.get<double>();
+        StatsKey key = key_of(u.op, d);
+        key.subject = participant_codes()[sc];
+        key.against = participant_codes()[rc];
+        Stats& s = res.stats[key];
+        s.seconds += unit_seconds / n / nrows;
+        if (flags & 8) ++s.grad_checked;
+        // A declared discrepancy carries its declaration: counted under it, with an example id.
+        const std::string declaration = (flags & 1) ? rd.str() : std::string();
+        if (flags & 32) {  // a side could not run the case: neither a match nor a mismatch
+          ++s.not_comparable;
+          ++s.not_comparable_by[rd.str()];
+          continue;
+        }
+        if (flags & 2) {  // the (maybe shrunk) record; the distances above are the drawn case's
+          CaseRecord rec = get_record(rd);
+          ++mismatches;
+          s.add(rec, true);
+          s.max_abs = std::max(s.max_abs, a);
+          s.max_rel = std::max(s.max_rel, rel);
+          s.max_ulp = std::max(s.max_ulp, ulp);
+          if (flags & 16) s.note_worst(WorstCase{drawn, ulp, kind, false});
+          if ((flags & 4) && o.on_finding) o.on_finding(rec);
+          continue;
+        }
+        CaseRecord rec;
+        rec.id = drawn;
+        rec.op = ops[u.op]->name;
+        rec.dtype = d;
+        rec.device = dev;
+        rec.kind = kind;
+        rec.subject = key.subject;
+        rec.reference = key.against;
+        rec.accepted = declaration;  // non-empty: counted in Stats::accepted and accepted_by
+        rec.max_abs = a; rec.max_rel = rel; rec.max_ulp = ulp;
+        rec.has_ulp = (flags & 16) != 0;
+        s.add(rec, false);
       }
-      CaseRecord rec;
-      rec.id = drawn;
-      rec.op = ops[u.op]->name;
-      rec.dtype = d;
-      rec.device = dev;
-      rec.kind = kind;
-      rec.accepted = declaration;  // non-empty: counted in Stats::accepted and accepted_by
-      rec.max_abs = a; rec.max_rel = rel; rec.max_ulp = ulp;
-      rec.has_ulp = (flags & 16) != 0;
-      s.add(rec, false);
     }
   };
 
@@ -516,6 +629,7 @@ Results run_campaign(const Options& opts) {
     }
     res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     res.complete = !interrupted;
+    if (!res.numpy_version.empty()) res.versions["numpy"] = res.numpy_version;
     tick(true);
     return res;
   }
@@ -601,7 +715,7 @@ Results run_campaign(const Options& opts) {
         d.op = u.op;
         d.idx = {crashed};
         d.describe_crash = true;
-        d.crash_detail = how + (s.phase == 2 ? " (during the NumPy batch)" : "");
+        d.crash_detail = how + (s.phase == 2 ? " (during a library batch: NumPy, torch or jax)" : "");
         retry.push_front(d);
       }
     }
@@ -676,6 +790,7 @@ Results run_campaign(const Options& opts) {
   munmap(mem, sizeof(Slot) * J);
   res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   res.complete = !interrupted;
+  if (!res.numpy_version.empty()) res.versions["numpy"] = res.numpy_version;
   tick(true);
   return res;
 }

@@ -836,7 +836,9 @@ GenConfig CaseGen::config_for(const CaseId& id) const {
   if (id.max_elements > 0) c.max_elements = id.max_elements;
   c.grad = id.grad;
   c.device = id.device;
-  c.against_cpu = id.against_cpu;
+  c.subject = id.subject;
+  c.against = id.against;
+  c.three_way = id.three_way;
   return c;
 }
 
@@ -845,7 +847,9 @@ CaseId CaseGen::id(const std::string& op, uint64_t seed, uint64_t index) const {
   if (cfg_.max_elements != GenConfig{}.max_elements) i.max_elements = cfg_.max_elements;
   i.grad = cfg_.grad;
   i.device = cfg_.device;
-  i.against_cpu = cfg_.against_cpu;
+  i.subject = cfg_.subject == "engine" ? "" : cfg_.subject;
+  i.against = cfg_.against == "numpy" ? "" : cfg_.against;
+  i.three_way = cfg_.three_way;
   return i;
 }
 

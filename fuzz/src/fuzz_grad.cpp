@@ -1,5 +1,7 @@
 // Gradient cases (`parity fuzz --grad`): the property is autograd::gradcheck of the op on the
-// drawn inputs (float64/complex128), a failure is Mismatch::grad, shrunk like value mismatches.
+// drawn inputs (float64/complex128), or with `--against torch` (ids ":vtorch") the engine's VJP
+// against torch.autograd's (fuzz_grad_torch.cpp); a failure is Mismatch::grad, shrunk like value
+// mismatches.
 #include <cmath>
 #include <cstdio>
 
@@ -139,10 +141,19 @@ GradCheck check_gradient(const Case& c, uint64_t seed) {
 
 CaseResult run_grad_case(const DrawnCase& d) {
   if (g_before_engine_hook) g_before_engine_hook(d.c);
-  GradCheck g = check_gradient(d.c, grad_seed(d.id));
+  const bool vs_torch = d.id.against == "torch";
+  if (!d.id.against.empty() && !vs_torch)
+    throw ValueError("[fuzz] gradient cases are checked against finite differences or torch, not '" + d.id.against + "'");
+  GradCheck g = vs_torch ? check_gradient_torch(d.c, grad_seed(d.id)) : check_gradient(d.c, grad_seed(d.id));
   CaseResult r;
   r.engine = std::move(g.forward);
-  r.numpy.reference = "finite differences";
+  r.numpy.reference = vs_torch ? "torch.autograd" : "finite differences";
+  if (vs_torch) r.reference = "torch";
+  if (!g.not_comparable.empty()) {  // counted apart: Stats::not_comparable, by this reason
+    r.numpy.not_comparable = true;
+    r.numpy.error_message = g.not_comparable;
+    r.not_comparable = "torch: " + g.not_comparable;
+  }
   r.grad_checked = g.checked;
   r.verdict.kind = g.checked && !g.ok ? Mismatch::grad : Mismatch::none;
   r.verdict.detail = g.detail;

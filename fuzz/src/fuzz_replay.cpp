@@ -10,33 +10,42 @@
 #include <unistd.h>
 
 #include "fuzz_spec.h"
+#include "parity/executors.h"
 #include "parity/fuzzer.h"
 #include "parity/oracle.h"
 
 namespace parity::fuzz {
 
 namespace {
-bool same_failure(const CaseResult& r, Mismatch kind) { return r.verdict.kind == kind && r.accepted.empty(); }
+// The same kind on the same pair (a three-way case: on the participant's row), not accepted.
+bool same_failure(const CaseResult& r, Mismatch kind, const std::string& participant) {
+  const CaseResult* row = r.row(participant);
+  return row && row->verdict.kind == kind && row->accepted.empty() && row->not_comparable.empty();
+}
 }  // namespace
 
 ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, NumpyExecutor& numpy,
-                     EngineExecutor& engine, int max_steps) {
+                     EngineExecutor& engine, int max_steps, const std::string& participant) {
   ShrinkOutcome out;
   out.id = failing;
+  // A three-way case shrinks on its participant's pair alone (the other libraries are not run
+  // for each candidate); the minimal case is then run three-way once, for its record.
+  const Pairing pair = failing.three_way ? Pairing::make(participant.empty() ? "engine" : participant, "numpy", false)
+                                         : Pairing::of(failing);
   {
     DrawnCase d = gen.draw(failing);
-    out.result = run_case(d.c, numpy, engine, failing.against_cpu);
+    out.result = run_case(d.c, numpy, engine, pair);
   }
   for (int step = 0; step < max_steps; ++step) {
     std::vector<DrawnCase> cands = gen.shrinks(out.id);
     if (cands.empty()) break;
     std::vector<const Case*> ptrs;
     for (auto& c : cands) ptrs.push_back(&c.c);
-    std::vector<CaseResult> res = run_cases(ptrs, engine, failing.against_cpu);
+    std::vector<CaseResult> res = run_cases(ptrs, engine, pair);
     out.tried += static_cast<int>(cands.size());
     bool moved = false;
     for (size_t i = 0; i < cands.size(); ++i) {
-      if (same_failure(res[i], kind)) {
+      if (same_failure(res[i], kind, participant)) {
         out.id = cands[i].id;
         out.result = std::move(res[i]);
         ++out.steps;
@@ -46,6 +55,7 @@ ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, N
     }
     if (!moved) break;
   }
+  if (failing.three_way) out.result = run_case(gen.draw(out.id).c, numpy, engine, Pairing::of(failing));
   return out;
 }
 
@@ -136,7 +146,23 @@ std::string python_snippet(const Case& c) {
   return os.str();
 }
 
-CaseRecord make_record(const DrawnCase& d, const CaseResult& r) {
+namespace {
+std::string snippet_of(const std::string& who, const Case& c) {
+  if (who == "numpy") return python_snippet(c);
+  if (who == "torch" || who == "jax") {
+    try {
+      return library_snippet(who, c);
+    } catch (const std::exception& e) {
+      return std::string("# no ") + who + " snippet: " + e.what() + "\n";
+    }
+  }
+  return "";
+}
+}  // namespace
+
+CaseRecord make_record(const DrawnCase& d, const CaseResult& full, const std::string& participant) {
+  const CaseResult* row = full.row(participant);
+  const CaseResult& r = row ? *row : full;
   CaseRecord rec;
   rec.id = d.id;
   rec.op = d.id.op;
@@ -148,31 +174,59 @@ CaseRecord make_record(const DrawnCase& d, const CaseResult& r) {
   rec.max_rel = r.verdict.max_rel;
   rec.max_ulp = r.verdict.max_ulp;
   rec.has_ulp = r.verdict.has_ulp;
-  rec.detail = r.verdict.detail;
+  rec.detail = r.not_comparable.empty() ? r.verdict.detail : "not comparable: " + r.not_comparable;
   rec.inputs = "  variant: " + std::string(to_string(d.c.variant)) + "\n" + describe(d.c, 64) +
                "  layout: " + d.layout + "\n";
+  rec.subject = r.subject;
+  rec.reference = r.reference;
   rec.engine = describe(r.engine, 64);
   rec.numpy = describe(r.numpy, 64);
-  if (d.id.against_cpu) rec.numpy = "(the engine on cpu, the reference of a --against cpu case) " + rec.numpy;
+  if (d.id.against == "cpu") rec.numpy = "(the engine on cpu, the reference of a --against cpu case) " + rec.numpy;
   if (d.id.grad) {  // engine: the forward's outputs; the other side is finite differences, not NumPy
     rec.engine = "forward: " + rec.engine;
-    rec.numpy = "(not consulted: a gradient case compares autograd with central finite differences)";
+    rec.numpy = d.id.against == "torch"  // the second gradient oracle (fuzz_grad_torch.cpp)
+                    ? (r.not_comparable.empty() ? "(torch.autograd's VJP on the same inputs and cotangents: the difference above)"
+                                                : "not comparable: " + r.not_comparable)
+                    : "(not consulted: a gradient case compares autograd with central finite differences)";
+    rec.python = python_snippet(d.c);
+  } else {
+    // The reference's side (NumPy's, or the library's the engine is checked against), and the
+    // subject library's.
+    rec.python = r.reference == "cpu" ? python_snippet(d.c) : snippet_of(r.reference, d.c);
+    rec.subject_python = snippet_of(r.subject, d.c);
   }
-  rec.python = python_snippet(d.c);
+  if (d.id.three_way) {
+    rec.outcomes.emplace_back("engine", describe(full.engine, 64));
+    rec.outcomes.emplace_back("numpy", describe(full.numpy, 64));
+    for (const CaseResult& x : full.rows)
+      rec.outcomes.emplace_back(x.subject, x.not_comparable.empty() ? describe(x.engine, 64)
+                                                                    : "not comparable: " + x.not_comparable);
+    rec.pattern = full.pattern;
+  }
   rec.accepted = r.accepted;
   return rec;
 }
 
 CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   CaseGen gen(cfg);
-  // A case that kills the engine is replayed in a child process first, so replay reports it.
+  // A case that kills the engine is replayed in a child process first, so replay reports it
+  // (a library checked instead of the engine does not run the engine).
   std::string how;
-  const bool crashes = detail::crashes_in_child(gen, id, &how);
+  const bool crashes = (id.subject.empty() || id.grad) && detail::crashes_in_child(gen, id, &how);
   DrawnCase d = gen.draw(id);
   if (id.grad && !crashes) return make_record(d, run_grad_case(d));
   NumpyExecutor numpy;
   EngineExecutor engine;
-  if (!crashes) return make_record(d, run_case(d.c, numpy, engine, id.against_cpu));
+  if (!crashes) {
+    CaseResult r = run_case(d.c, numpy, engine, Pairing::of(id));
+    if (!id.three_way) return make_record(d, r);
+    // A three-way case: the record of the first participant that differs and is not accepted
+    // (the exit status follows it), else the engine's.
+    std::string who;
+    for (const CaseResult& x : r.rows)
+      if (x.mismatch() && !r.mismatch() && who.empty()) who = x.subject;
+    return make_record(d, r, who);
+  }
   CaseResult r;
   r.verdict.kind = Mismatch::crash;
   r.verdict.detail = how;
@@ -192,7 +246,8 @@ bool detail::crashes_in_child(const CaseGen& gen, const CaseId& id, std::string*
     try {
       DrawnCase d = gen.draw(id);
       if (id.grad) {
-        run_grad_case(d);  // forward and backward
+        d.id.against.clear();  // the engine only (forward and backward): torch is not started here
+        run_grad_case(d);
       } else {
         EngineExecutor e;
         if (g_before_engine_hook) g_before_engine_hook(d.c);

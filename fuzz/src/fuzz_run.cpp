@@ -2,8 +2,18 @@
 // (NumpyExecutor::run_batch), then the suites' comparator.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <Python.h>  // Py_IsInitialized
 
 #include "fuzz_spec.h"
+#include "parity/executors.h"
 #include "parity/fuzzer.h"
 #include "parity/ops.h"
 
@@ -26,14 +36,16 @@ Tolerance case_tolerance(const Case& c, const CaseResult& r) {
   return tol;
 }
 
-// A mismatch the op's entry declares (a "differs" discrepancy covering this case) is accepted,
-// with its reason; crashes never are.
+// A mismatch the op's entry declares (a "differs" discrepancy covering this case and this pair:
+// the engine's declarations never excuse a library, nor the reverse) is accepted, with its
+// reason; crashes never are.
 void accept_declared(const Case& c, CaseResult& r) {
   if (r.verdict.match() || r.verdict.kind == Mismatch::crash) return;
   DType d = DType::Float64;
   for (const auto& a : c.input.args)
     if (a.is_tensor()) { d = a.tensor().dtype(); break; }
-  if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural))
+  if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural,
+                                             r.subject, r.reference))
     r.accepted = x->what + ": " + x->reason;
 }
 
@@ -62,10 +74,8 @@ std::vector<Outcome> cpu_runs(const std::vector<const Case*>& cases, EngineExecu
   return out;
 }
 
-CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
-  CaseResult r;
-  r.engine = std::move(engine);
-  r.numpy = std::move(numpy);
+// compare() with the op's tolerance; sums of products get the terms' scale too.
+void compare_case(const Case& c, CaseResult& r) {
   Tolerance tol = case_tolerance(c, r);
   r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
   // Sums of products get the terms' scale too, computed only when the strict comparison fails.
@@ -81,42 +91,341 @@ CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
       r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
     }
   }
+}
+
+CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
+  CaseResult r;
+  r.engine = std::move(engine);
+  r.numpy = std::move(numpy);
+  compare_case(c, r);
   accept_declared(c, r);
   return r;
 }
 
+// compare()'s details say "engine" and "NumPy": name the pair's participants instead.
+std::string rename_sides(std::string d, const std::string& subject, const std::string& reference) {
+  auto swap_all = [&](const std::string& from, const std::string& to) {
+    if (from == to) return;
+    std::string out;
+    size_t i = 0;
+    for (size_t p; (p = d.find(from, i)) != std::string::npos; i = p + from.size()) out += d.substr(i, p - i) + to;
+    d = out + d.substr(i);
+  };
+  const std::string ref = reference == "numpy" ? "NumPy" : reference;
+  swap_all("NumPy", "\x01");
+  swap_all("engine", subject);
+  swap_all("\x01", ref);
+  return d;
+}
+
+// A pair other than the engine against NumPy (or its own CPU result): a library on either side.
+// Not comparable when a side could not run the case; else compared with the op's tolerance, the
+// difference classified (classify_difference) and declarations about this pair applied.
 }  // namespace
 
+CaseResult compare_pair(const Case& c, Outcome subj, Outcome ref, const std::string& subject,
+                        const std::string& reference) {
+  CaseResult r;
+  r.subject = subject;
+  r.reference = reference;
+  r.engine = std::move(subj);
+  r.numpy = std::move(ref);
+  if (r.engine.not_comparable || r.numpy.not_comparable) {
+    const bool s = r.engine.not_comparable;
+    const std::string& who = s ? subject : reference;
+    const std::string& why = (s ? r.engine : r.numpy).error_message;
+    r.not_comparable = why.rfind(who + ":", 0) == 0 ? why : who + ": " + why;  // named once
+    return r;
+  }
+  compare_case(c, r);
+  // The engine against NumPy keeps compare()'s kinds (the baseline and the gate count on them).
+  if (!r.verdict.match() && !(subject == "engine" && reference == "numpy")) {
+    r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy);
+    r.verdict.detail = rename_sides(r.verdict.detail, subject, reference);
+  }
+  accept_declared(c, r);
+  return r;
+}
+
+namespace {
+
+}  // namespace
+
+// ---- the libraries ----
+
+namespace {
+
+// This process's executors, made on first use (workers make them after the fork).
+Executor& library(const std::string& name) {
+  static auto* libs = new std::map<std::string, std::unique_ptr<Executor>>;
+  auto it = libs->find(name);
+  if (it == libs->end())
+    it = libs->emplace(name, make_executor(name)).first;  // NumPy's batch path: oracle/batch.cpp
+  return *it->second;
+}
+
+bool available_here(const std::string& name) {
+  static auto* known = new std::map<std::string, bool>;
+  auto it = known->find(name);
+  if (it == known->end()) it = known->emplace(name, library_available(name)).first;
+  return it->second;
+}
+
+// Ops whose result depends on an order of the values: NumPy orders complex numbers
+// lexicographically, PyTorch and JAX refuse or differ.
+bool ordering_op(const std::string& n) {
+  static const std::set<std::string> ops = {
+      "maximum", "minimum", "fmax", "fmin", "clip", "amax", "amin", "max", "min", "nanmax", "nanmin",
+      "argmax", "argmin", "nanargmax", "nanargmin", "sort", "argsort", "partition", "argpartition",
+      "searchsorted", "less", "less_equal", "greater", "greater_equal", "ptp", "median", "nanmedian",
+      "percentile", "quantile", "sort_complex", "unique", "lexsort"};
+  return ops.count(n) != 0;
+}
+
+bool complex_input(const Case& c) {
+  for (const auto& a : c.input.args) {
+    if (a.is_tensor() ? is_complex(a.tensor().dtype()) : a.scalar().type == Scalar::Type::Complex) return true;
+  }
+  return false;
+}
+
+// The values of a tensor as doubles in logical order: real parts, then imaginary parts (complex).
+std::vector<double> parts_of(const Tensor& t, bool imag) {
+  if (!is_complex(t.dtype())) return imag ? std::vector<double>(t.size(), 0.0) : t.to_double_vector();
+  return (imag ? t.imag() : t.real()).to_double_vector();
+}
+
+bool nonfinite_at(const std::vector<double>& re, const std::vector<double>& im, size_t i) {
+  return !std::isfinite(re[i]) || !std::isfinite(im[i]);
+}
+
+// Whether input `a` has a NaN or an infinity at the element that output element `i` (of shape
+// `out`) reads under broadcasting; any element when the shapes do not broadcast that way.
+bool input_nonfinite_at(const ArrayLike& a, const Shape& out, size_t i, bool elementwise) {
+  if (!a.is_tensor()) {
+    const Scalar& sc = a.scalar();
+    return (sc.type == Scalar::Type::Float || sc.type == Scalar::Type::Complex) &&
+           (!std::isfinite(sc.c.real()) || !std::isfinite(sc.c.imag()));
+  }
+  const Tensor& t = a.tensor();
+  if (!t.defined() || !is_inexact(t.dtype()) || t.size() == 0) return false;
+  const std::vector<double> re = parts_of(t, false), im = parts_of(t, true);
+  const Shape& s = t.shape();
+  if (!elementwise || s.size() > out.size()) {
+    for (size_t k = 0; k < re.size(); ++k)
+      if (nonfinite_at(re, im, k)) return true;
+    return false;
+  }
+  // Output multi-index of i, then the input's flat index (size-1 axes broadcast).
+  int64_t rem = static_cast<int64_t>(i), flat = 0, stride = 1;
+  for (size_t d = out.size(); d-- > 0;) {
+    const int64_t m = out[d] ? rem % out[d] : 0;
+    rem = out[d] ? rem / out[d] : 0;
+    const size_t off = out.size() - s.size();
+    if (d >= off) {
+      const int64_t n = s[d - off];
+      flat += (n == 1 ? 0 : m) * stride;
+      stride *= n;
+    }
+  }
+  return flat < static_cast<int64_t>(re.size()) && nonfinite_at(re, im, static_cast<size_t>(flat));
+}
+
+}  // namespace
+
+Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& subj, const Outcome& ref) {
+  switch (v.kind) {
+    case Mismatch::value: case Mismatch::error: case Mismatch::dtype: case Mismatch::shape: break;
+    default: return v.kind;  // none, crash, grad, device, and kinds already refined
+  }
+  if (ordering_op(c.op->name) && complex_input(c) && (v.kind == Mismatch::value || v.kind == Mismatch::error))
+    return Mismatch::ordering;
+  if (v.kind != Mismatch::value) return v.kind;
+  // Values: integer results; else where the differing elements are.
+  bool finite_difference = false, any_difference = false;
+  for (size_t k = 0; k < subj.values.size() && k < ref.values.size(); ++k) {
+    const Tensor& a = subj.values[k];
+    const Tensor& b = ref.values[k];
+    if (a.dtype() != b.dtype() || a.shape() != b.shape()) continue;
+    if (!is_inexact(b.dtype())) {  // integer and bool results: bitwise, as compare() does
+      const Tensor ac = a.contiguous(), bc = b.contiguous();
+      if (a.size() > 0 && std::memcmp(ac.data_ptr(), bc.data_ptr(), static_cast<size_t>(a.size() * a.itemsize())) != 0)
+        return Mismatch::integer;
+      continue;
+    }
+    Tolerance tol = c.op->tolerance(b.dtype());
+    if (c.compute_dtype) {
+      const Tolerance t = c.op->tolerance(*c.compute_dtype);
+      tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
+    }
+    const std::vector<double> ar = parts_of(a, false), ai = parts_of(a, true);
+    const std::vector<double> br = parts_of(b, false), bi = parts_of(b, true);
+    for (size_t i = 0; i < br.size(); ++i) {
+      const double mag = std::hypot(br[i], bi[i]);
+      auto differs = [&](double x, double y) {
+        if (std::isnan(x) || std::isnan(y)) return !(std::isnan(x) && std::isnan(y));
+        if (std::isinf(x) || std::isinf(y)) return x != y;
+        return std::fabs(x - y) > tol.atol + tol.rtol * (std::isfinite(mag) ? std::max(mag, std::fabs(y)) : std::fabs(y));
+      };
+      if (!differs(ar[i], br[i]) && !differs(ai[i], bi[i])) continue;
+      any_difference = true;
+      if (nonfinite_at(ar, ai, i) || nonfinite_at(br, bi, i)) continue;
+      bool from_input = false;
+      for (const auto& arg : c.input.args) from_input = from_input || input_nonfinite_at(arg, b.shape(), i, c.op->elementwise);
+      if (!from_input) finite_difference = true;
+    }
+  }
+  if (any_difference && !finite_difference) return Mismatch::nonfinite;
+  return Mismatch::value;
+}
+
+std::string agreement_pattern(const std::vector<std::string>& differing) {
+  if (differing.empty()) return "all agree";
+  std::string s;
+  for (size_t i = 0; i < differing.size(); ++i) s += (i ? ", " : "") + differing[i];
+  return s + (differing.size() == 1 ? " differs" : " differ");
+}
+
+const CaseResult* CaseResult::row(const std::string& who) const {
+  if (who.empty() || who == subject) return this;
+  for (const CaseResult& r : rows)
+    if (r.subject == who) return &r;
+  return nullptr;
+}
+
+std::map<std::string, LibraryProbe> probe_libraries(const std::vector<std::string>& names) {
+  auto ask = [&] {
+    std::map<std::string, LibraryProbe> out;
+    for (const std::string& n : names) {
+      LibraryProbe& p = out[n];
+      try {
+        p.available = library_available(n, &p.why);
+        if (p.available) p.version = library_version(n);
+      } catch (const std::exception& e) {
+        p.available = false;
+        p.why = e.what();
+      }
+    }
+    return out;
+  };
+  if (Py_IsInitialized()) return ask();
+  // The parent of a campaign must not start Python (its workers fork from it): ask a child.
+  int fds[2];
+  if (pipe(fds) != 0) return ask();
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return ask();
+  }
+  auto clean = [](std::string t) {
+    for (char& ch : t)
+      if (ch == '\n' || ch == '\t') ch = ' ';
+    return t;
+  };
+  if (pid == 0) {
+    ::close(fds[0]);
+    std::string msg;
+    for (const auto& [n, p] : ask()) msg += clean(n) + "\t" + (p.available ? "1" : "0") + "\t" + clean(p.version) + "\t" + clean(p.why) + "\n";
+    for (size_t off = 0; off < msg.size();) {
+      ssize_t k = ::write(fds[1], msg.data() + off, msg.size() - off);
+      if (k <= 0) break;
+      off += static_cast<size_t>(k);
+    }
+    _exit(0);
+  }
+  ::close(fds[1]);
+  std::string msg;
+  char buf[4096];
+  for (ssize_t k; (k = ::read(fds[0], buf, sizeof buf)) != 0;) {
+    if (k < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    msg.append(buf, static_cast<size_t>(k));
+  }
+  ::close(fds[0]);
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  std::map<std::string, LibraryProbe> out;
+  for (const std::string& n : names) out[n].why = "the probe process failed";
+  size_t pos = 0;
+  while (pos < msg.size()) {
+    size_t end = msg.find('\n', pos);
+    if (end == std::string::npos) end = msg.size();
+    std::vector<std::string> f;
+    size_t a = pos;
+    for (size_t t; (t = msg.find('\t', a)) != std::string::npos && t < end; a = t + 1) f.push_back(msg.substr(a, t - a));
+    f.push_back(msg.substr(a, end - a));
+    if (f.size() == 4) out[f[0]] = LibraryProbe{f[1] == "1", f[2], f[3]};
+    pos = end + 1;
+  }
+  return out;
+}
+
 std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& cases, std::vector<Outcome> eng,
-                                                bool against_cpu) {
+                                                const Pairing& p) {
   std::vector<CaseResult> out;
   out.reserve(cases.size());
-  if (against_cpu) {
+  if (p.against == "cpu") {
     EngineExecutor cpu;
     std::vector<Outcome> ref = cpu_runs(cases, cpu);
     for (size_t i = 0; i < cases.size(); ++i) out.push_back(finish_vs_cpu(*cases[i], std::move(eng[i]), std::move(ref[i])));
     return out;
   }
-  static NumpyExecutor* numpy = new NumpyExecutor;  // its batch path: one Python call (oracle/batch.cpp)
-  std::vector<Outcome> np = numpy->run_batch(cases);
-  for (size_t i = 0; i < cases.size(); ++i) out.push_back(finish(*cases[i], std::move(eng[i]), std::move(np[i])));
+  if (p.classic()) {  // the engine against NumPy: the fast path
+    std::vector<Outcome> np = library("numpy").run_batch(cases);
+    for (size_t i = 0; i < cases.size(); ++i) out.push_back(finish(*cases[i], std::move(eng[i]), std::move(np[i])));
+    return out;
+  }
+  if (p.three_way) {
+    // NumPy and each installed library answer the batch in one call each; every participant is
+    // compared with NumPy, the engine as in a plain campaign, the libraries classified.
+    std::vector<Outcome> np = library("numpy").run_batch(cases);
+    std::vector<std::pair<std::string, std::vector<Outcome>>> libs;
+    for (const char* lib : {"torch", "jax"})
+      if (available_here(lib)) libs.emplace_back(lib, library(lib).run_batch(cases));
+    for (size_t i = 0; i < cases.size(); ++i) {
+      CaseResult r = finish(*cases[i], std::move(eng[i]), np[i]);
+      std::vector<std::string> differ;
+      if (!r.verdict.match()) differ.push_back("engine");
+      for (auto& [lib, outs] : libs) {
+        CaseResult row = compare_pair(*cases[i], std::move(outs[i]), np[i], lib, "numpy");
+        if (row.not_comparable.empty() && !row.verdict.match()) differ.push_back(lib);
+        r.rows.push_back(std::move(row));
+      }
+      r.pattern = agreement_pattern(differ);
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+  const std::string subject = p.subject.empty() ? "engine" : p.subject;
+  const std::string against = p.against.empty() ? "numpy" : p.against;
+  std::vector<Outcome> subj = p.subject.empty() ? std::move(eng) : library(subject).run_batch(cases);
+  std::vector<Outcome> ref = library(against).run_batch(cases);
+  for (size_t i = 0; i < cases.size(); ++i)
+    out.push_back(compare_pair(*cases[i], std::move(subj[i]), std::move(ref[i]), subject, against));
   return out;
 }
 
-std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine, bool against_cpu) {
+std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine, const Pairing& p) {
   std::vector<Outcome> eng;
-  eng.reserve(cases.size());
-  for (const Case* c : cases) {
-    if (g_before_engine_hook) g_before_engine_hook(*c);
-    eng.push_back(engine.run(*c));
+  if (p.subject.empty() || p.subject == "engine") {  // a library subject runs instead of the engine
+    eng.reserve(cases.size());
+    for (const Case* c : cases) {
+      if (g_before_engine_hook) g_before_engine_hook(*c);
+      eng.push_back(engine.run(*c));
+    }
   }
-  return detail::run_with_engine(cases, std::move(eng), against_cpu);
+  return detail::run_with_engine(cases, std::move(eng), p);
 }
 
-CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine, bool against_cpu) {
+CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine, const Pairing& p) {
+  if (!p.classic()) return run_cases({&c}, engine, p)[0];
   if (g_before_engine_hook) g_before_engine_hook(c);
   Outcome e = engine.run(c);
-  if (against_cpu) {
+  if (p.against == "cpu") {
     Case cpu = c;
     cpu.device = Device::cpu;
     return finish_vs_cpu(c, std::move(e), engine.run(cpu));

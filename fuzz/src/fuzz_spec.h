@@ -66,10 +66,11 @@ Case materialize(const CaseSpec& s);
 Tensor materialize_arg(const ArgSpec& a);
 std::string layout_str(const CaseSpec& s);
 // The spec of a case id (its shrink path applied), without materializing it.
-// NumPy on the cases in one Python call, compared with engine outcomes computed already.
-// `against_cpu`: the reference is the engine's CPU run of each case (GPU cases), not NumPy.
+// The references (and a library subject) on the cases, one Python call per library, compared with
+// the engine outcomes computed already (empty when a library is the subject). Against "cpu": the
+// reference is the engine's CPU run of each case (GPU cases).
 std::vector<CaseResult> run_with_engine(const std::vector<const Case*>& cases, std::vector<Outcome> engine,
-                                        bool against_cpu = false);
+                                        const Pairing& p = {});
 // Draws and runs case `id` on the engine in a forked child; true when the child died by a signal
 // (`how` says which) or hung (20 s).
 bool crashes_in_child(const CaseGen& gen, const CaseId& id, std::string* how);

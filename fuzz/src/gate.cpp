@@ -8,8 +8,12 @@ namespace parity::fuzz {
 
 const BaselineEntry* find_accepting(const Baseline& b, const std::string& op, DType dtype, Device device,
                                     Mismatch kind) {
+  return find_accepting(b, StatsKey{op, dtype, device}, kind);
+}
+
+const BaselineEntry* find_accepting(const Baseline& b, const StatsKey& row, Mismatch kind) {
   for (const BaselineEntry& e : b.accepted)
-    if (e.kind == kind && e.matches(op, dtype, device)) return &e;
+    if (e.kind == kind && e.matches(row)) return &e;
   return nullptr;
 }
 
@@ -18,11 +22,18 @@ GateResult gate(const Results& r, const Baseline& b) {
   for (const auto& [key, s] : r.stats) {
     for (const auto& [kind, n] : s.mismatches) {
       if (n == 0 || kind == Mismatch::none) continue;
-      if (find_accepting(b, key.op, key.dtype, key.device, kind)) {
+      if (find_accepting(b, key, kind)) {
         g.baselined_mismatches += n;
         continue;
       }
-      GateFinding f{key.op, key.dtype, key.device, kind, n, "", ""};
+      GateFinding f;
+      f.op = key.op;
+      f.subject = key.subject;
+      f.against = key.against;
+      f.dtype = key.dtype;
+      f.device = key.device;
+      f.kind = kind;
+      f.count = n;
       if (auto it = s.minimal.find(kind); it != s.minimal.end()) {
         f.replay = it->second.replay();
         f.detail = it->second.detail;
@@ -43,7 +54,7 @@ GateResult gate(const Results& r, const Baseline& b) {
     bool covered = false;
     uint64_t seen = 0;
     for (const auto& [key, s] : r.stats) {
-      if (s.cases == 0 || !e.matches(key.op, key.dtype, key.device)) continue;
+      if (s.cases == 0 || !e.matches(key)) continue;
       covered = true;
       if (auto it = s.mismatches.find(e.kind); it != s.mismatches.end()) seen += it->second;
     }
@@ -69,6 +80,7 @@ std::string GateResult::summary() const {
   for (const GateFinding& f : unaccepted) {
     os << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " " << to_string(f.kind)
        << " x" << f.count;
+    if (f.subject != "engine" || f.against != "numpy") os << " (" << f.subject << " vs " << f.against << ")";
     if (!f.replay.empty()) os << "  -> " << f.replay;
     os << "\n";
     if (!f.detail.empty()) os << "      " << f.detail << "\n";

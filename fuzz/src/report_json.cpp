@@ -123,7 +123,7 @@ uint64_t get_u64(const json& j, const char* key) {
 }
 
 json record_json(const CaseRecord& r) {
-  return json{{"id", r.id.str()},
+  json j{{"id", r.id.str()},
               {"op", r.op},
               {"dtype", name(r.dtype)},
               {"device", to_string(r.device)},
@@ -139,6 +139,20 @@ json record_json(const CaseRecord& r) {
               {"numpy", r.numpy},
               {"python", r.python},
               {"replay", r.replay()}};
+  // Issue 14: the pair, the subject library's snippet, a three-way case's outcomes and pattern
+  // (written when they say something beyond the engine against NumPy).
+  if (r.subject != "engine" || r.reference != "numpy") {
+    j["subject"] = r.subject;
+    j["reference"] = r.reference;
+  }
+  if (!r.subject_python.empty()) j["subject_python"] = r.subject_python;
+  if (!r.outcomes.empty()) {
+    json outs = json::array();
+    for (const auto& [who, what] : r.outcomes) outs.push_back(json{{"participant", who}, {"outcome", what}});
+    j["outcomes"] = outs;
+  }
+  if (!r.pattern.empty()) j["pattern"] = r.pattern;
+  return j;
 }
 
 CaseRecord record_from_json(const json& j) {
@@ -158,6 +172,12 @@ CaseRecord record_from_json(const json& j) {
   r.engine = get_str(j, "engine");
   r.numpy = get_str(j, "numpy");
   r.python = get_str(j, "python");
+  if (j.contains("subject")) r.subject = get_str(j, "subject");
+  if (j.contains("reference")) r.reference = get_str(j, "reference");
+  r.subject_python = get_str(j, "subject_python");
+  if (j.contains("outcomes"))
+    for (const json& o : j.at("outcomes")) r.outcomes.emplace_back(get_str(o, "participant"), get_str(o, "outcome"));
+  r.pattern = get_str(j, "pattern");
   return r;
 }
 
@@ -187,22 +207,28 @@ std::optional<WorstCase> worst_from_json(const json& row) {
 
 std::string results_to_json(const Results& r) {
   json rows = json::array();
-  uint64_t cases = 0, matches = 0, mism = 0, grad_checked = 0, grad_failed = 0;
+  uint64_t cases = 0, matches = 0, mism = 0, grad_checked = 0, grad_failed = 0, not_comparable = 0;
   for (const auto& [key, s] : r.stats) {
     json by_kind = json::object();
     for (const auto& [k, n] : s.mismatches)
       if (n) by_kind[to_string(k)] = n;
     json minimal = json::object();
     for (const auto& [k, rec] : s.minimal) minimal[to_string(k)] = record_json(rec);
-    uint64_t total_mism = s.cases - s.matches - s.accepted;
+    uint64_t total_mism = s.cases - s.matches - s.accepted;  // not-comparable cases are not in s.cases
     json accepted_by = json::array();
     for (const auto& [decl, a] : s.accepted_by)
       accepted_by.push_back(json{{"declaration", decl}, {"cases", a.cases}, {"example", a.example}});
     const uint64_t gfail = s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0;
+    json nc_by = json::object();
+    for (const auto& [why, n] : s.not_comparable_by) nc_by[why] = n;
     rows.push_back(json{{"op", key.op},
                         {"dtype", name(key.dtype)},
                         {"device", to_string(key.device)},
+                        {"subject", key.subject},
+                        {"against", key.against},
                         {"cases", s.cases},
+                        {"not_comparable", s.not_comparable},
+                        {"not_comparable_by", nc_by},
                         {"matches", s.matches},
                         {"accepted", s.accepted},
                         {"accepted_by", accepted_by},
@@ -220,12 +246,23 @@ std::string results_to_json(const Results& r) {
     cases += s.cases;
     matches += s.matches;
     mism += total_mism;
+    not_comparable += s.not_comparable;
+  }
+  json participants = r.participants, versions = json::object(), agreement = json::array();
+  for (const auto& [who, v] : r.versions) versions[who] = v;
+  for (const auto& [key, patterns] : r.agreement) {
+    json p = json::object();
+    for (const auto& [pattern, n] : patterns) p[pattern] = n;
+    agreement.push_back(json{{"op", key.first}, {"dtype", name(key.second)}, {"patterns", p}});
   }
   json j{{"schema", "parity-fuzz-results"},
          {"version", kResultsSchemaVersion},
          {"complete", r.complete},
          {"mode", r.grad ? "grad" : "value"},
          {"against", r.against},
+         {"subject", r.subject},
+         {"participants", participants},
+         {"versions", versions},
          {"seed", r.seed},
          {"shard", r.shard},
          {"seconds", num(r.seconds)},
@@ -239,8 +276,9 @@ std::string results_to_json(const Results& r) {
                               {"command_line", r.environment.command_line},
                               {"numpy_version", r.numpy_version}}},
          {"ulp_buckets", ulp_bucket_labels()},
-         {"totals", {{"cases", cases}, {"matches", matches}, {"mismatches", mism}}},
-         {"stats", rows}};
+         {"totals", {{"cases", cases}, {"matches", matches}, {"mismatches", mism}, {"not_comparable", not_comparable}}},
+         {"stats", rows},
+         {"agreement", agreement}};
   if (r.grad) j["totals"].update(json{{"grad_checked", grad_checked}, {"grad_failures", grad_failed}});
   return j.dump(2) + "\n";
 }
@@ -261,8 +299,19 @@ Results results_from_json(const std::string& text) {
     r.complete = j.value("complete", false);
     r.grad = j.value("mode", std::string("value")) == "grad";
     r.against = j.value("against", std::string("numpy"));
-    if (r.against != "numpy" && r.against != "cpu")
-      throw ValueError("[report] unknown \"against\" '" + r.against + "' (numpy, cpu)");
+    if (r.against != "numpy" && r.against != "cpu" && r.against != "torch" && r.against != "jax")
+      throw ValueError("[report] unknown \"against\" '" + r.against + "' (numpy, cpu, torch, jax)");
+    r.subject = j.value("subject", std::string("engine"));
+    if (r.subject != "engine" && r.subject != "torch" && r.subject != "jax")
+      throw ValueError("[report] unknown \"subject\" '" + r.subject + "' (engine, torch, jax)");
+    if (j.contains("participants")) r.participants = j.at("participants").get<std::vector<std::string>>();
+    if (j.contains("versions"))
+      for (const auto& [who, v] : j.at("versions").items()) r.versions[who] = v.get<std::string>();
+    if (j.contains("agreement"))
+      for (const json& a : j.at("agreement")) {
+        auto& patterns = r.agreement[{a.at("op").get<std::string>(), dtype_from_name(a.at("dtype").get<std::string>())}];
+        for (const auto& [pattern, n] : a.at("patterns").items()) patterns[pattern] += n.get<uint64_t>();
+      }
     r.seed = get_u64(j, "seed");
     r.shard = get_str(j, "shard");
     r.seconds = get_num(j, "seconds");
@@ -278,8 +327,10 @@ Results results_from_json(const std::string& text) {
       r.environment.command_line = get_str(e, "command_line");
     }
     for (const json& row : j.at("stats")) {
+      // Rows without a pair (files from before issue 14) are the run's pair.
       StatsKey key{row.at("op").get<std::string>(), dtype_from_name(row.at("dtype").get<std::string>()),
-                   device_from_string(row.value("device", std::string("cpu")))};
+                   device_from_string(row.value("device", std::string("cpu"))), row.value("subject", r.subject),
+                   row.value("against", r.against)};
       Stats s;
       s.cases = get_u64(row, "cases");
       s.matches = get_u64(row, "matches");
@@ -290,6 +341,9 @@ Results results_from_json(const std::string& text) {
       if (row.contains("mismatches"))
         for (const auto& [k, n] : row.at("mismatches").items()) s.mismatches[mismatch_from_string(k)] = n.get<uint64_t>();
       if (row.contains("seconds")) s.seconds = get_num(row, "seconds");
+      s.not_comparable = get_u64(row, "not_comparable");
+      if (row.contains("not_comparable_by"))
+        for (const auto& [why, n] : row.at("not_comparable_by").items()) s.not_comparable_by[why] = n.get<uint64_t>();
       if (row.contains("grad")) s.grad_checked = get_u64(row.at("grad"), "checked");
       s.max_abs = get_num(row, "max_abs");
       s.max_rel = get_num(row, "max_rel");
@@ -338,8 +392,11 @@ void write_reports(const Results& r, const std::string& dir, const Baseline* bas
 
 // ---- baseline.json ----
 
-bool BaselineEntry::matches(const std::string& o, DType d, Device dev) const {
+bool BaselineEntry::matches(const std::string& o, DType d, Device dev, const std::string& s,
+                            const std::string& a) const {
   if (op != o || (dtype != "*" && dtype != name(d))) return false;
+  if (subject != s) return false;
+  if (against.empty() ? !(a == "numpy" || a == "cpu") : against != a) return false;
   if (device == "*" || device == to_string(dev)) return true;
   try {  // "cuda" is cuda:0, as Device::parse reads it (results name it "cuda:0")
     return Device::parse(device) == dev;
@@ -349,7 +406,9 @@ bool BaselineEntry::matches(const std::string& o, DType d, Device dev) const {
 }
 
 std::string BaselineEntry::str() const {
-  return op + " " + dtype + " " + device + " " + to_string(kind);
+  std::string s = op + " " + dtype + " " + device + " " + to_string(kind);
+  if (subject != "engine" || !against.empty()) s += " " + subject + " vs " + (against.empty() ? "numpy" : against);
+  return s;
 }
 
 Baseline baseline_from_json(const std::string& text) {
@@ -398,6 +457,12 @@ Baseline baseline_from_json(const std::string& text) {
       }
     }
     be.device = str_field("device", "cpu");
+    be.subject = str_field("subject", "engine");
+    be.against = str_field("against", "");
+    if (be.subject != "engine" && be.subject != "torch" && be.subject != "jax")
+      throw ValueError(where + ": unknown subject '" + be.subject + "' (engine, torch, jax)");
+    if (!be.against.empty() && be.against != "numpy" && be.against != "cpu" && be.against != "torch" && be.against != "jax")
+      throw ValueError(where + ": unknown against '" + be.against + "' (numpy, cpu, torch, jax)");
     std::string kind = str_field("kind", nullptr);
     try {
       if (be.device != "*") device_from_string(be.device);
@@ -417,8 +482,12 @@ Baseline baseline_from_json(const std::string& text) {
 std::string baseline_to_json(const Baseline& b) {
   json acc = json::array();
   for (const BaselineEntry& e : b.accepted)
-    acc.push_back(json{{"op", e.op}, {"dtype", e.dtype}, {"device", e.device}, {"kind", to_string(e.kind)},
-                       {"reason", e.reason}});
+  {
+    json x{{"op", e.op}, {"dtype", e.dtype}, {"device", e.device}, {"kind", to_string(e.kind)}, {"reason", e.reason}};
+    if (e.subject != "engine") x["subject"] = e.subject;
+    if (!e.against.empty()) x["against"] = e.against;
+    acc.push_back(x);
+  }
   return json{{"version", kBaselineSchemaVersion}, {"accepted", acc}}.dump(2) + "\n";
 }
 

@@ -46,7 +46,9 @@ std::string CaseId::str() const {
   if (max_elements > 0) s += ":e" + std::to_string(max_elements);
   if (grad) s += ":g";
   if (device.is_cuda()) s += device.index == 0 ? std::string(":cuda") : ":cuda" + std::to_string(device.index);
-  if (against_cpu) s += ":vcpu";
+  if (!subject.empty() && subject != "engine") s += ":" + subject;  // the defaults have no token
+  if (!against.empty() && against != "numpy") s += ":v" + against;
+  if (three_way) s += ":3way";
   if (!shrink_path.empty()) {
     s += ":s";
     for (size_t i = 0; i < shrink_path.size(); ++i) {
@@ -60,7 +62,7 @@ std::string CaseId::str() const {
 CaseId CaseId::parse(const std::string& s) {
   auto bad = [&](const std::string& why) {
     return ValueError("[replay] malformed case id '" + s + "': " + why +
-                      " (expected OP:SEED:INDEX, optionally followed by :eCAP, :g, :cuda[N], :vcpu and :sA.B.C)");
+                      " (expected OP:SEED:INDEX, optionally followed by :eCAP, :g, :cuda[N], :torch|:jax, :vcpu|:vtorch|:vjax, :3way and :sA.B.C)");
   };
   std::vector<std::string> parts = split(s, ':');
   CaseId id;
@@ -75,8 +77,16 @@ CaseId CaseId::parse(const std::string& s) {
       }
     }
   }
-  if (parts.size() >= 4 && parts.back() == "vcpu") {  // compared with the engine's CPU result
-    id.against_cpu = true;
+  if (parts.size() >= 4 && parts.back() == "3way") {  // every participant runs the case
+    id.three_way = true;
+    parts.pop_back();
+  }
+  if (parts.size() >= 4 && (parts.back() == "vcpu" || parts.back() == "vtorch" || parts.back() == "vjax")) {
+    id.against = parts.back().substr(1);  // the reference, when not NumPy
+    parts.pop_back();
+  }
+  if (parts.size() >= 4 && (parts.back() == "torch" || parts.back() == "jax")) {  // a library is checked
+    id.subject = parts.back();
     parts.pop_back();
   }
   if (parts.size() >= 4 && parts.back().rfind("cuda", 0) == 0) {  // run on a GPU: cuda, cuda1, ...
@@ -86,7 +96,11 @@ CaseId CaseId::parse(const std::string& s) {
     id.device = Device(DeviceType::cuda, static_cast<int>(v));
     parts.pop_back();
   }
-  if (id.against_cpu && !id.device.is_cuda()) throw bad(":vcpu needs a GPU case (:cuda)");
+  if (id.against == "cpu" && !id.device.is_cuda()) throw bad(":vcpu needs a GPU case (:cuda)");
+  if (id.against == "cpu" && !id.subject.empty()) throw bad(":vcpu compares the engine on two devices, not :" + id.subject);
+  if (!id.subject.empty() && id.subject == id.against) throw bad("subject and reference are both " + id.subject);
+  if (id.three_way && (!id.subject.empty() || !id.against.empty()))
+    throw bad(":3way runs every participant against NumPy (no subject or :v reference)");
   if (parts.size() >= 4 && parts.back() == "g") {  // a gradient case
     id.grad = true;
     parts.pop_back();
@@ -238,6 +252,8 @@ void Stats::merge(const Stats& o) {
   accepted += o.accepted;
   grad_checked += o.grad_checked;
   seconds += o.seconds;
+  not_comparable += o.not_comparable;
+  for (const auto& [why, n] : o.not_comparable_by) not_comparable_by[why] += n;
   for (const auto& [k, n] : o.mismatches) mismatches[k] += n;
   max_abs = max_nan(max_abs, o.max_abs);
   max_rel = max_nan(max_rel, o.max_rel);
@@ -301,6 +317,12 @@ void Results::merge(const Results& o) {
   complete = complete && o.complete;
   grad = grad || o.grad;
   for (const auto& [k, s] : o.stats) stats[k].merge(s);
+  // Issue 14: shards of one campaign share the pair; participants and versions are unioned.
+  for (const std::string& p : o.participants)
+    if (std::find(participants.begin(), participants.end(), p) == participants.end()) participants.push_back(p);
+  for (const auto& [who, v] : o.versions) versions.emplace(who, v);
+  for (const auto& [key, patterns] : o.agreement)
+    for (const auto& [pattern, n] : patterns) agreement[key][pattern] += n;
 }
 
 Results merge_results(const std::vector<Results>& shards) {

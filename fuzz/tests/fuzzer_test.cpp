@@ -333,9 +333,9 @@ TEST(FuzzDevice, CampaignOptionsAreChecked) {
   o.ops = {"sin"};
   o.cases_per_op = 2;
   o.isolate = false;
-  o.gen.against_cpu = true;  // needs a GPU case
+  o.gen.against = "cpu";  // needs a GPU case
   EXPECT_THROW(run_campaign(o), ValueError);
-  o.gen.against_cpu = false;
+  o.gen.against = "";
   o.gen.device = Device::cuda;
   o.grad = true;  // gradient campaigns are CPU-only
   EXPECT_THROW(run_campaign(o), ValueError);

@@ -24,10 +24,16 @@ Tolerance OpInfo::tolerance(DType d) const {
 }
 
 namespace {
+// "" for the engine and for its references (NumPy, its own CPU result): the unscoped declarations.
+std::string pair_side(const std::string& who) {
+  return who == "engine" || who == "numpy" || who == "cpu" ? std::string() : who;
+}
 const Discrepancy* find_in(const std::vector<Discrepancy>& list, Discrepancy::Kind k, const std::string& suite,
-                           DType d, const std::string& note, const std::vector<std::string>* traits) {
+                           DType d, const std::string& note, const std::vector<std::string>* traits,
+                           const std::string& subject = "", const std::string& against = "") {
   for (const auto& x : list) {
     if (x.kind != k) continue;
+    if (x.subject != subject || x.against != against) continue;
     if (!x.suites.empty() && std::find(x.suites.begin(), x.suites.end(), suite) == x.suites.end()) continue;
     if (!x.dtypes.empty() && std::find(x.dtypes.begin(), x.dtypes.end(), d) == x.dtypes.end()) continue;
     if (!x.note.empty() && x.note != note) continue;
@@ -45,10 +51,12 @@ const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::stri
 
 const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                             const SampleInput& in, const Tensor& out,
-                                            const Tensor& natural) const {
+                                            const Tensor& natural, const std::string& subject,
+                                            const std::string& against) const {
   const std::vector<std::string> traits = case_traits(in, out, natural);
-  if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits)) return x;
-  return find_in(global_discrepancies(), k, suite, d, in.note, &traits);
+  const std::string s = pair_side(subject), a = pair_side(against);
+  if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits, s, a)) return x;
+  return find_in(global_discrepancies(), k, suite, d, in.note, &traits, s, a);
 }
 
 // The CUDA claims come from the backend's kernel tables, in this one place: a CPU dtype is claimed

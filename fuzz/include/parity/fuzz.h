@@ -18,8 +18,11 @@ namespace parity::fuzz {
 // taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1";
 // a campaign with a raised element cap adds it, "sin:42:1337:e100000:s3.0.1"; a gradient case
 // (`parity fuzz --grad`) adds "g" after the cap, "sin:42:1337:g:s3.0.1"; a case run on a GPU
-// (`parity fuzz --device cuda`) adds "cuda" ("cudaN" for cuda:N) and, when compared with the
-// engine's CPU result instead of NumPy (`--against cpu`), "vcpu": "exp:42:1337:cuda:vcpu:s2".
+// (`parity fuzz --device cuda`) adds "cuda" ("cudaN" for cuda:N). Then who takes part (issue 14):
+// a library checked instead of the engine (`--subject torch`: "torch", "jax"), the reference when
+// it is not NumPy (`--against`: "vcpu" the engine's CPU result of a GPU case, "vtorch", "vjax"),
+// and "3way" for a case every participant runs (`--three-way`), in that order:
+// "exp:42:1337:cuda:vcpu:s2", "reciprocal:1:7:torch:s0", "add:1:7:vtorch", "add:1:7:3way:s1".
 struct CaseId {
   std::string op;
   uint64_t seed = 0;
@@ -28,13 +31,15 @@ struct CaseId {
   int64_t max_elements = 0;  // the generator's element cap when not the default (0: default)
   bool grad = false;         // a gradient case: drawn for gradcheck, checked against finite differences
   Device device = Device::cpu;  // where the engine runs the case (its dtype is drawn from the claims there)
-  bool against_cpu = false;  // a GPU case compared with the engine's CPU result (Mismatch::device)
-  // Issue 14, participants other than the engine and NumPy. `subject`: who is checked ("" the
-  // engine; "torch", "jax": that library is run on the case instead). `against`: who it is
-  // checked against ("" NumPy; "torch", "jax"). `three_way`: every participant runs the case.
+  // `subject`: who is checked ("" the engine; "torch", "jax": that library runs the case instead).
+  // `against`: who it is checked against ("" NumPy; "cpu": the engine's CPU result of a GPU case,
+  // differences are Mismatch::device; "torch", "jax"). `three_way`: the engine, NumPy, and torch
+  // and jax where installed run the case; each is compared with NumPy.
   std::string subject{};  // (an initializer: brace-initialised CaseIds stay -Wextra clean)
   std::string against{};
   bool three_way = false;
+  std::string subject_name() const { return subject.empty() ? "engine" : subject; }
+  std::string against_name() const { return against.empty() ? "numpy" : against; }
   std::string str() const;
   static CaseId parse(const std::string& s);  // ValueError on a malformed id
 };

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,9 +29,13 @@ struct GenConfig {
   // Where the engine runs the cases (`parity fuzz --device`): on a GPU, dtypes are drawn from the
   // op's dtypes_cuda (the kernels that exist), and the cases' Case::device is set. Ids carry it.
   Device device = Device::cpu;
-  // GPU cases compared with the engine's CPU result instead of NumPy (`--against cpu`): any
-  // difference is Mismatch::device. Ids carry it (":vcpu").
-  bool against_cpu = false;
+  // Who takes part (CaseId::subject, against, three_way; ids carry them). `subject`: "" the engine,
+  // or "torch"/"jax" checked in its place. `against`: "" NumPy; "cpu": GPU cases compared with the
+  // engine's CPU result (any difference is Mismatch::device, ":vcpu"); "torch", "jax".
+  // `three_way`: the engine, NumPy, and torch and jax where installed, each against NumPy.
+  std::string subject = "";
+  std::string against = "";
+  bool three_way = false;
 };
 
 // A case as drawn: the Case both executors run plus how it was made (for reports and replay).
@@ -68,25 +73,78 @@ class CaseGen {
   GenConfig cfg_;
 };
 
-// The result of running one case on both sides.
+// Who runs a case and against whom: a case id's (or a generator's) subject, against, three_way.
+struct Pairing {
+  std::string subject;   // "" the engine; "torch", "jax"
+  std::string against;   // "" NumPy; "cpu", "torch", "jax"
+  bool three_way = false;
+  // "engine" and "numpy" are the defaults, held as "".
+  static Pairing make(const std::string& s, const std::string& a, bool three) {
+    return {s == "engine" ? "" : s, a == "numpy" ? "" : a, three};
+  }
+  static Pairing of(const CaseId& id) { return make(id.subject, id.against, id.three_way); }
+  static Pairing of(const GenConfig& g) { return make(g.subject, g.against, g.three_way); }
+  bool classic() const { return subject.empty() && (against.empty() || against == "cpu") && !three_way; }
+};
+
+// The result of running one case on both sides of a pair.
 struct CaseResult {
-  Verdict verdict;          // compare(engine, numpy, op.tolerance(result dtype))
-  // `numpy`: the reference's outcome: NumPy's, or the engine's on the CPU for a case compared
-  // with it (CaseId::against_cpu; then any difference is Mismatch::device).
+  Verdict verdict;          // compare(subject, reference, op.tolerance(result dtype)), classified
+  // `engine`: the subject's outcome (the engine's, or the library's checked instead of it).
+  // `numpy`: the reference's outcome: NumPy's, the engine's on the CPU for a case compared
+  // with it (against "cpu"; then any difference is Mismatch::device), or torch's/jax's.
   Outcome engine, numpy;
+  std::string subject = "engine", reference = "numpy";  // the pair's participants
   // The declared `differs` discrepancy that covers a mismatch ("what: reason"); empty if none.
   // An accepted case still has verdict.kind != none; campaigns count it in Stats::accepted.
   std::string accepted;
+  // Non-empty when a side could not run the case (Outcome::not_comparable): "torch: why". The
+  // verdict is then none, and campaigns count the case in Stats::not_comparable.
+  std::string not_comparable;
   bool grad_checked = false;  // gradient cases: a gradient was checked (run_grad_case)
-  bool mismatch() const { return !verdict.match() && accepted.empty(); }
+  // Three-way cases: this result is the engine's against NumPy; `rows` the libraries' (torch,
+  // jax) against NumPy, and `pattern` the agreement pattern of the case (Results::agreement).
+  std::vector<CaseResult> rows;
+  std::string pattern;
+  bool mismatch() const { return !verdict.match() && accepted.empty() && not_comparable.empty(); }
+  // The result of participant `who` ("" or this result's subject: this one), nullptr if absent.
+  const CaseResult* row(const std::string& who) const;
 };
-// `against_cpu`: compare a GPU case (Case::device) with the engine's CPU run of it, not NumPy.
-CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine, bool against_cpu = false);
+CaseResult run_case(const Case& c, NumpyExecutor& numpy, EngineExecutor& engine, const Pairing& p = {});
 
-// Batched run: the engine on each case, NumPy on all of them in one Python call (the fast path
-// campaigns use; results identical to run_case).
+// Batched run: the engine on each case, each library on all of them in one Python call (the fast
+// path campaigns use; results identical to run_case).
 std::vector<CaseResult> run_cases(const std::vector<const Case*>& cases, EngineExecutor& engine,
-                                  bool against_cpu = false);
+                                  const Pairing& p = {});
+
+// One pair's verdict on a case whose outcomes are known (`subject`, `reference`: "engine",
+// "numpy", "torch", "jax"): not comparable when a side could not run the case (the verdict is
+// then none); else compared with the op's tolerance, a difference classified
+// (classify_difference) and the declarations about this pair applied. The engine against NumPy
+// keeps compare()'s kinds.
+CaseResult compare_pair(const Case& c, Outcome subject_outcome, Outcome reference_outcome,
+                        const std::string& subject, const std::string& reference);
+
+// The kind of a difference between two libraries (or the engine and a library other than NumPy),
+// refining compare()'s verdict (compare.h, Mismatch): crash; ordering: an ordering op on complex
+// inputs whose results or errors differ; error: an error on one side only or of another class;
+// dtype: the result dtype (promotion); shape (keepdims, 0-d, number of results); and for values:
+// integer when the result is integer or bool (overflow, division), nonfinite when every differing
+// element is NaN or infinite on a side (or an input of the case is), else value.
+Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& subject, const Outcome& reference);
+
+// Agreement pattern of a case from the participants whose outcome differs from NumPy's, in
+// participant order: "all agree", "torch differs", "engine, torch differ".
+std::string agreement_pattern(const std::vector<std::string>& differing);
+
+// Whether each library can be imported, and its version, asked in a forked child when this
+// process has not started Python (a campaign's parent never does: its workers fork from it).
+struct LibraryProbe {
+  bool available = false;
+  std::string version;  // "2.15.0"
+  std::string why;      // why not available
+};
+std::map<std::string, LibraryProbe> probe_libraries(const std::vector<std::string>& names);
 
 // Shrinks a failing case: repeatedly takes the first simpler case that still fails with the same
 // mismatch kind (and is not accepted), up to max_steps steps. Returns the id of the minimal case
@@ -97,8 +155,9 @@ struct ShrinkOutcome {
   int steps = 0;       // shrink steps taken
   int tried = 0;       // candidates run
 };
+// `participant`: for a three-way id, whose row must keep failing ("": the engine's).
 ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, NumpyExecutor& numpy,
-                     EngineExecutor& engine, int max_steps = 200);
+                     EngineExecutor& engine, int max_steps = 200, const std::string& participant = "");
 // Shrinking against any predicate (true: still "fails"); used by tests.
 CaseId shrink_with(const CaseGen& gen, const CaseId& failing,
                    const std::function<bool(const DrawnCase&)>& fails, int max_steps = 200);
@@ -113,14 +172,36 @@ struct GradCheck {
   bool ok = true;        // checked and autograd agrees with finite differences
   std::string detail;    // gradcheck's first disagreement, or why nothing was checked
   Outcome forward;       // the op's outputs on the inputs (or its error)
+  // Against torch: why torch could not give a gradient to compare with (it lacks the op, its
+  // forward raised or differs, its backward raised, it is not installed); empty otherwise. Such
+  // a case counts in Stats::not_comparable, never as a pass nor as a mismatch.
+  std::string not_comparable;
 };
 GradCheck check_gradient(const Case& c, uint64_t seed);
 // The same with the op given as a function of its tensor inputs (tests plant broken derivatives).
 GradCheck check_gradient(const std::function<std::vector<Tensor>(const std::vector<Tensor>&)>& f,
                          const std::vector<Tensor>& inputs, uint64_t seed);
+// The second gradient oracle (`parity fuzz --grad --against torch`, ids ":vtorch"): the engine's
+// vector-Jacobian product for one fixed random cotangent per float output (seeded by `seed`)
+// against torch.autograd's on the same inputs, compared with the op's tolerance; a disagreement
+// is ok = false with the input and first differing element in detail. Both sides differentiate
+// L = Re(sum(conj(v) * out)) and give a complex input dL/dx + i dL/dy (PyTorch's convention, the
+// engine's too: no conversion). Starts the embedded interpreter.
+using GradFn = std::function<std::vector<Tensor>(const std::vector<Tensor>&)>;
+GradCheck check_gradient_torch(const Case& c, uint64_t seed);
+// The same with the engine side given as a function of the case's tensor arguments (tests plant
+// broken derivatives); torch still runs the case's op.
+GradCheck check_gradient_torch(const Case& c, uint64_t seed, const GradFn& engine);
+// The op's PyTorch callable: OpInfo::torch_ref when set, "" with `why` when OpInfo::torch_missing
+// says torch lacks it; otherwise derived from a plain numpy_ref "np.X" as "torch.X".
+std::string torch_callable(const opinfo::OpInfo& op, std::string* why = nullptr);
+// Whether the oracle's interpreter imports torch (once per process); `why` says why not.
+bool torch_importable(std::string* why = nullptr);
 // The projection seed of a gradient case: from (op, seed, index), so shrunk cases keep it.
 uint64_t grad_seed(const CaseId& id);
 // A gradient case's result: verdict grad (detail: gradcheck's) or none; engine: the forward.
+// Against torch (CaseId::against "torch"): the torch property, reference "torch", and
+// not_comparable ("torch: why") when torch gave nothing to compare.
 CaseResult run_grad_case(const DrawnCase& d);
 // Shrinks a gradient failure: the first simpler case whose gradient check still fails, repeatedly.
 ShrinkOutcome shrink_grad(const CaseGen& gen, const CaseId& failing, int max_steps = 200);
@@ -129,8 +210,10 @@ ShrinkOutcome shrink_grad(const CaseGen& gen, const CaseId& failing, int max_ste
 // NumPy's reference the way the oracle does; the result is printed.
 std::string python_snippet(const Case& c);
 
-// The record a report shows for a case (inputs, both outcomes, the difference, the snippet).
-CaseRecord make_record(const DrawnCase& d, const CaseResult& r);
+// The record a report shows for a case (inputs, both outcomes, the difference, the snippets).
+// `participant`: for a three-way result, whose row it records ("": the engine's); every
+// participant's outcome and the pattern are recorded too.
+CaseRecord make_record(const DrawnCase& d, const CaseResult& r, const std::string& participant = "");
 // Regenerates the case of `id` (shrink path included), runs it on both sides and records it.
 // Starts the embedded interpreter in this process. A gradient id (":g") re-runs the gradient check.
 CaseRecord replay(const CaseId& id, const GenConfig& cfg = {});

@@ -42,8 +42,15 @@ struct BaselineEntry {
   std::string device = "cpu";  // "cpu", "cuda", or "*"
   Mismatch kind = Mismatch::value;
   std::string reason;          // required: why a NumPy expert would accept it
-  bool matches(const std::string& op, DType dtype, Device device) const;
-  std::string str() const;     // "sin float32 cpu value"
+  // The pair it is about (issue 14): `subject` "engine" (default), "torch" or "jax"; `against`
+  // "" (default: the engine's own references, NumPy, or its CPU result in a --against cpu run),
+  // "numpy", "cpu", "torch" or "jax". Absent from JSON when default, so older files stay valid.
+  std::string subject = "engine";
+  std::string against = "";
+  bool matches(const std::string& op, DType dtype, Device device, const std::string& subject = "engine",
+               const std::string& against = "numpy") const;
+  bool matches(const StatsKey& k) const { return matches(k.op, k.dtype, k.device, k.subject, k.against); }
+  std::string str() const;     // "sin float32 cpu value" ("... torch vs numpy" for another pair)
 };
 struct Baseline {
   std::vector<BaselineEntry> accepted;
@@ -56,6 +63,7 @@ void save_baseline(const Baseline& b, const std::string& path);  // atomic, like
 // ---- the gate ----
 struct GateFinding {  // a mismatch kind seen on an op x dtype x device the baseline does not accept
   std::string op;
+  std::string subject = "engine", against = "numpy";  // the row's pair
   DType dtype = DType::Float64;
   Device device = Device::cpu;
   Mismatch kind = Mismatch::value;
@@ -73,9 +81,11 @@ struct GateResult {
   std::string summary() const;                // says which, one line each
 };
 GateResult gate(const Results& r, const Baseline& b);
-// The baseline entry accepting this op x dtype x device x kind, or nullptr.
+// The baseline entry accepting this op x dtype x device x kind (of the engine against NumPy, or
+// of a row's pair), or nullptr.
 const BaselineEntry* find_accepting(const Baseline& b, const std::string& op, DType dtype,
                                     Device device, Mismatch kind);
+const BaselineEntry* find_accepting(const Baseline& b, const StatsKey& row, Mismatch kind);
 
 // ---- renderings (a baseline, when given, marks baselined mismatches and decides the verdict) ----
 // The verdict every rendering shows: the gate against `baseline`, or without one, against an empty

@@ -39,6 +39,12 @@ struct Discrepancy {
   std::string note;
   // Which cases it concerns, by a trait of the case's inputs (case_traits); empty: all of them.
   std::string when = "";
+  // The pair it is about (issue 14): `subject` "" the engine (else "torch", "jax"), `against`
+  // "" NumPy (else "torch", "jax"). Both empty: the engine against NumPy (and, for GPU cases,
+  // against its own CPU result), as every declaration before issue 14. A declaration about the
+  // engine never excuses PyTorch, nor the reverse.
+  std::string subject = "";
+  std::string against = "";
 };
 
 // Traits of a case that declared discrepancies can be scoped by (so that the suites and the
@@ -111,9 +117,12 @@ struct OpInfo {
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                       const std::string& note = "") const;
   // The same for a whole case: its note and traits; the op's entries first, then the global ones.
+  // `subject`, `against`: the pair compared ("engine"/"" and "numpy"/"cpu"/"": the engine's
+  // declarations; "torch", "jax": those naming that library); the other overload is the engine's.
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                       const SampleInput& in, const Tensor& out = Tensor(),
-                                      const Tensor& natural = Tensor()) const;
+                                      const Tensor& natural = Tensor(), const std::string& subject = "",
+                                      const std::string& against = "") const;
 };
 
 // Every op in the database, in a stable order.
