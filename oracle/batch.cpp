@@ -150,6 +150,7 @@ PyState* state(Lib l, std::string* why = nullptr) {
         s->tensor_type = np.attr("ndarray");
         s->reference = "numpy " + numpy_version();
       } else if (l == Lib::torch) {
+        import_torch();  // first: RTLD_DEEPBIND (oracle.h)
         py::exec(kTorchPrelude);
         py::module_ torch = py::module_::import("torch");
         s->ns["torch"] = torch;
@@ -171,6 +172,8 @@ PyState* state(Lib l, std::string* why = nullptr) {
     } catch (py::error_already_set& e) {
       failed[k] = std::string(lib_name(l)) + " not installed (" + py::cast<std::string>(e.type().attr("__name__")) +
                   ": " + py::cast<std::string>(py::str(e.value())) + ")";
+    } catch (const std::runtime_error& e) {  // import_torch's
+      failed[k] = std::string(lib_name(l)) + " not installed (" + e.what() + ")";
     }
   }
   if (!st[k] && why) *why = failed[k];

@@ -111,6 +111,37 @@ Outcome eval(const std::string& expr, const Args& args) {
   return out;
 }
 
+void import_torch() {
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr bool deepbind = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  constexpr bool deepbind = false;
+#else
+  constexpr bool deepbind = true;
+#endif
+#else
+  constexpr bool deepbind = true;
+#endif
+  start_interpreter();
+  static const std::string error = [] {
+    try {
+      py::exec(deepbind ? "import sys, os\n"
+                      "_f = sys.getdlopenflags()\n"
+                      "sys.setdlopenflags(_f | os.RTLD_DEEPBIND)\n"
+                      "try:\n"
+                      "    import torch\n"
+                      "finally:\n"
+                      "    sys.setdlopenflags(_f)\n"
+                    : "import torch\n");
+      return std::string();
+    } catch (py::error_already_set& e) {  // "ImportError: No module named 'torch'"
+      return py::cast<std::string>(e.type().attr("__name__")) + ": " + py::cast<std::string>(py::str(e.value()));
+    }
+  }();
+  if (!error.empty()) throw std::runtime_error(error);
+}
+
 void exec(const std::string& code) {
   start_interpreter();
   try {

@@ -159,7 +159,7 @@ std::string torch_callable(const opinfo::OpInfo& op, std::string* why) {
 bool torch_importable(std::string* why) {
   static const std::string reason = [] {
     try {
-      oracle::exec("import torch");
+      oracle::import_torch();
       return std::string();
     } catch (const std::exception& e) {
       return std::string("[fuzz] torch is not importable in the oracle's interpreter: ") + e.what();

@@ -28,14 +28,6 @@ inline constexpr Mismatch kLibraryKinds[] = {Mismatch::dtype,   Mismatch::value,
                                              Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering,
                                              Mismatch::shape,   Mismatch::crash};
 
-// The baseline entry accepting a row's kind. The row's pair counts where the gate scopes entries by
-// pair (find_accepting(b, StatsKey, kind), issue 14's gate); before that, by op, dtype and device.
-template <class B = Baseline>
-const BaselineEntry* accepting(const B& b, const StatsKey& k, Mismatch m) {
-  if constexpr (requires { find_accepting(b, k, m); }) return find_accepting(b, k, m);
-  else return find_accepting(b, k.op, k.dtype, k.device, m);
-}
-
 inline uint64_t count(const Stats& s, Mismatch k) {
   auto it = s.mismatches.find(k);
   return it == s.mismatches.end() ? 0 : it->second;
@@ -51,7 +43,7 @@ inline std::string row_status(const StatsKey& k, const Stats& s, const Baseline*
   std::string status = s.accepted ? "accepted" : s.not_comparable && !s.matches ? "not comparable" : "ok";
   for (Mismatch m : kAllKinds) {
     if (!count(s, m)) continue;
-    if (baseline && accepting(*baseline, k, m)) status = "baselined";
+    if (baseline && find_accepting(*baseline, k, m)) status = "baselined";
     else return "fail";
   }
   return status;
@@ -81,7 +73,7 @@ inline std::vector<std::pair<Mismatch, const CaseRecord*>> cases_failures_first(
                                                                                 const Baseline* baseline) {
   std::vector<std::pair<Mismatch, const CaseRecord*>> out, baselined;
   for (const auto& [m, rec] : s.minimal)
-    (baseline && accepting(*baseline, k, m) ? baselined : out).push_back({m, &rec});
+    (baseline && find_accepting(*baseline, k, m) ? baselined : out).push_back({m, &rec});
   out.insert(out.end(), baselined.begin(), baselined.end());
   return out;
 }

@@ -401,7 +401,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
            << (library ? esc(kind_title(m, true)) : std::string(to_string(m)) + " mismatch") << " (" << count(s, m)
            << " of " << s.cases << " cases)</h4>\n";
         if (baseline)
-          if (const BaselineEntry* e = accepting(*baseline, k, m))
+          if (const BaselineEntry* e = find_accepting(*baseline, k, m))
             os << "<p>Baselined: " << esc(e->reason) << "</p>\n";
         os << "<p>Replay: <code class=\"replay\">" << esc(rec.replay()) << "</code> (variant "
            << to_string(rec.variant) << ")</p>\n";

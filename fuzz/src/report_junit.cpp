@@ -97,7 +97,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
     // unless a baseline entry lists it.
     for (const auto& [m, n] : s.mismatches)
       if (n && m != Mismatch::none)
-        (baseline && accepting(*baseline, k, m) ? row.accepted : row.failing).push_back(m);
+        (baseline && find_accepting(*baseline, k, m) ? row.accepted : row.failing).push_back(m);
     row.error = std::find(row.failing.begin(), row.failing.end(), Mismatch::crash) != row.failing.end();
     ++tests;
     skipped += only_not_comparable(s);
@@ -181,7 +181,7 @@ std::string render_junit(const Results& r, const Baseline* baseline) {
         out << "gradient checks: " << s.grad_checked << " checked, " << (s.mismatches.count(Mismatch::grad) ? s.mismatches.at(Mismatch::grad) : 0)
             << " failed\n";
       for (Mismatch m : row.accepted) {
-        const BaselineEntry* e = baseline ? accepting(*baseline, k, m) : nullptr;
+        const BaselineEntry* e = baseline ? find_accepting(*baseline, k, m) : nullptr;
         out << to_string(m) << " mismatches (" << s.mismatches.at(m) << ") baselined: "
             << (e ? e->reason : std::string("?")) << "\n";
       }

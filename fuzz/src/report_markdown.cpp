@@ -153,7 +153,7 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
          << (library ? kind_title(m, true) : std::string(to_string(m))) << " (" << count(s, m) << " of " << s.cases
          << " cases)\n\n";
       if (baseline)
-        if (const BaselineEntry* be = accepting(*baseline, k, m))
+        if (const BaselineEntry* be = find_accepting(*baseline, k, m))
           os << "Baselined: " << be->reason << "\n\n";
       os << "Replay: `" << rec.replay() << "` (variant " << to_string(rec.variant) << ")\n\n";
       if (!rec.detail.empty()) os << "Difference: " << cell(rec.detail) << "\n\n";

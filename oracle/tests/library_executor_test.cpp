@@ -73,6 +73,19 @@ TEST(Torch, ReciprocalOfIntegersIsFloat) {
   EXPECT_EQ(o.reference.rfind("torch ", 0), 0u) << o.reference;
 }
 
+// (1+2j)(3+4j) + (2-1j)(1+1j) = (-5+10j) + (3+1j) = -2+11j. torch.dot computes sum(a*b) without
+// conjugating; resolved against the system OpenBLAS's zdotu it returned 0 (oracle::import_torch).
+TEST(Torch, ComplexDotUsesTorchsOwnBlas) {
+  REQUIRE_LIB("torch");
+  Tensor a = asarray(std::vector<std::complex<double>>{{1, 2}, {2, -1}});
+  Tensor b = asarray(std::vector<std::complex<double>>{{3, 4}, {1, 1}});
+  Outcome o = make_executor("torch")->run(make_case("dot", {a, b}));
+  ASSERT_FALSE(o.error) << o.error_message;
+  ASSERT_EQ(o.values.size(), 1u);
+  const auto v = o.values[0].astype(DType::Complex128).item_scalar().c;
+  EXPECT_EQ(v, std::complex<double>(-2, 11));
+}
+
 TEST(Torch, IntegerTensorWithPythonFloatIsDefaultFloat) {
   REQUIRE_LIB("torch");
   // PyTorch promotes an integer tensor with a Python float to the default dtype (float32);

@@ -24,6 +24,13 @@ void exec(const std::string& code);
 // eval() that must succeed and yield one array.
 Tensor eval_tensor(const std::string& expr, const Args& args = {});
 std::string numpy_version();
+// Imports PyTorch into the oracle's interpreter, once; every use of torch goes through it first.
+// The engine links the system's OpenBLAS, whose zdotu returns complex results in another way than
+// the one torch's libraries were built against: resolved globally, torch's complex dot (and 1-D
+// complex matmul) returns 0. Loading torch's extension with RTLD_DEEPBIND makes it bind its own
+// BLAS first. (Sanitizer builds cannot: their runtime refuses RTLD_DEEPBIND; complex dot in torch
+// is then wrong there.) Throws std::runtime_error when torch does not import.
+void import_torch();
 // str() of the Python value of `expr` (use repr(...) in `expr` for a repr); throws
 // std::runtime_error when Python raises.
 std::string eval_str(const std::string& expr, const Args& args = {});
