@@ -28,9 +28,10 @@ namespace {
 Tolerance case_tolerance(const Case& c, const CaseResult& r) {
   DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
              : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
-  Tolerance tol = c.op->tolerance(rd);
+  // The overrides of this pair: the entries' are about the engine against NumPy.
+  Tolerance tol = c.op->tolerance(rd, r.subject, r.reference);
   if (c.compute_dtype) {
-    const Tolerance t = c.op->tolerance(*c.compute_dtype);
+    const Tolerance t = c.op->tolerance(*c.compute_dtype, r.subject, r.reference);
     tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
   }
   return tol;
