@@ -93,10 +93,10 @@ const std::vector<ErrorMapping>& library_error_table() {
                     "expected a non-empty list of Tensors|zero-dimensional tensor .* cannot be concatenated|"
                     "Tensors must have same number of dimensions",
        "ValueError", "joining arrays of mismatched shapes, or none: NumPy's concatenate/stack ValueError"},
-      {"torch", "", "shapes cannot be multiplied|size mismatch|inconsistent tensor size|1D tensors expected|"
+      {"torch", "", "shapes cannot be multiplied|size mismatch|inconsistent tensor size|1D tensors expected|Expected 1-D argument|"
                     "both arguments to matmul need to be at least 1D",
        "ValueError", "matmul/dot operands whose core dimensions differ: NumPy's ValueError (mismatch in its core dimension)"},
-      {"torch", "", "with (two )?bool tensors is not supported|on a bool tensor is not supported", "TypeError",
+      {"torch", "", "with (a bool tensor|two bool tensors) is not supported|on a bool tensor is not supported", "TypeError",
        "subtract/negative of bool: NumPy raises TypeError (numpy boolean subtract/negative is not supported)"},
       {"torch", "", "not supported for complex|does not support complex|not implemented for complex|"
                     "is not supported for complex",
@@ -104,6 +104,13 @@ const std::vector<ErrorMapping>& library_error_table() {
                     "lexicographically, so these cases differ by outcome, not by class)"},
       {"torch", "RuntimeError", "^ZeroDivisionError$", "ZeroDivisionError",
        "integer division by zero: the class its message names (NumPy returns 0 with a RuntimeWarning)"},
+      {"torch", "", "Expected reduction dim to be specified for input.numel\\(\\) == 0", "ValueError",
+       "a reduction of an empty array with no identity (max, min): NumPy's zero-size array to reduction operation ValueError"},
+      {"torch", "", "could not infer output dtype|expected input to have floating point or complex dtype|"
+                    "only support floating point and complex dtypes|expected condition to be a boolean tensor",
+       "TypeError", "an input dtype the op has no kernel for (mean/var/std of integers, a non-bool where condition): "
+                    "NumPy's dtype refusals are TypeError (UFuncTypeError, no loop)"},
+      {"torch", "", "invalid shape dimension", "ValueError", "a shape argument reshape refuses: NumPy's reshape errors are ValueError"},
       {"torch", "", "Boolean value of Tensor with more than one value is ambiguous", "ValueError",
        "NumPy's truth value of an array with more than one element is ambiguous ValueError"},
       {"torch", "", "Trying to resize storage that is not resizable", "ValueError",
@@ -234,6 +241,7 @@ std::string kw_source(oracle::Lib l, const KwValue& v) {
 // The call the executor makes, with tensors named a0, a1, ... and out `o`; "" when the library
 // has no such form (then `why` says so).
 std::string library_call(oracle::Lib l, const Case& c, std::string& why) {
+  if (l == oracle::Lib::numpy) return NumpyExecutor::expression(c);  // exactly what NumPy's executor runs
   const opinfo::OpInfo& op = *c.op;
   std::vector<std::string> args;
   for (size_t i = 0; i < c.input.args.size(); ++i)
