@@ -504,7 +504,11 @@ Results run_campaign(const Options& opts) {
   std::vector<uint64_t> next_k(ops.size(), 0), assigned(ops.size(), 0);
   const bool timed = o.time_budget_s > 0;
   // Gradient cases cost two evaluations per input element: smaller units keep the time budget.
-  const uint64_t batch = std::max<uint64_t>(1, o.grad ? std::min<uint64_t>(o.batch, 16) : o.batch);
+  // JAX compiles each new shape and dtype (tens of ms a case): smaller units keep the time budget.
+  const bool jax = pair.three_way || pair.subject == "jax" || pair.against == "jax";
+  const uint64_t batch = std::max<uint64_t>(1, o.grad ? std::min<uint64_t>(o.batch, 16)
+                                               : jax   ? std::min<uint64_t>(o.batch, 32)
+                                                       : o.batch);
   size_t rr = 0;
   std::deque<Unit> retry;
   auto next_unit = [&](Unit& u) -> bool {

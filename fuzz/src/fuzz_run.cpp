@@ -28,9 +28,10 @@ namespace {
 Tolerance case_tolerance(const Case& c, const CaseResult& r) {
   DType rd = !r.numpy.values.empty() ? r.numpy.values[0].dtype()
              : !r.engine.values.empty() ? r.engine.values[0].dtype() : DType::Float64;
-  Tolerance tol = c.op->tolerance(rd);
+  // The overrides of this pair: the entries' are about the engine against NumPy.
+  Tolerance tol = c.op->tolerance(rd, r.subject, r.reference);
   if (c.compute_dtype) {
-    const Tolerance t = c.op->tolerance(*c.compute_dtype);
+    const Tolerance t = c.op->tolerance(*c.compute_dtype, r.subject, r.reference);
     tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
   }
   return tol;
@@ -140,7 +141,7 @@ CaseResult compare_pair(const Case& c, Outcome subj, Outcome ref, const std::str
   compare_case(c, r);
   // The engine against NumPy keeps compare()'s kinds (the baseline and the gate count on them).
   if (!r.verdict.match() && !(subject == "engine" && reference == "numpy")) {
-    r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy);
+    r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy, case_tolerance(c, r));
     r.verdict.detail = rename_sides(r.verdict.detail, subject, reference);
   }
   accept_declared(c, r);
@@ -233,7 +234,8 @@ bool input_nonfinite_at(const ArrayLike& a, const Shape& out, size_t i, bool ele
 
 }  // namespace
 
-Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& subj, const Outcome& ref) {
+Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& subj, const Outcome& ref,
+                             const std::optional<Tolerance>& pair_tol) {
   switch (v.kind) {
     case Mismatch::value: case Mismatch::error: case Mismatch::dtype: case Mismatch::shape: break;
     default: return v.kind;  // none, crash, grad, device, and kinds already refined
@@ -258,6 +260,7 @@ Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& sub
       const Tolerance t = c.op->tolerance(*c.compute_dtype);
       tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
     }
+    if (pair_tol) tol = *pair_tol;
     const std::vector<double> ar = parts_of(a, false), ai = parts_of(a, true);
     const std::vector<double> br = parts_of(b, false), bi = parts_of(b, true);
     for (size_t i = 0; i < br.size(); ++i) {

@@ -228,6 +228,22 @@ TEST(PairScoping, DeclarationsNameTheirPair) {
   EXPECT_TRUE(compare_pair(c, torch, numpy, "engine", "torch").accepted.empty());
 }
 
+TEST(PairScoping, ToleranceOverridesNameTheirPair) {
+  opinfo::OpInfo op = *opinfo::find_op("sin");
+  op.discrepancies.clear();
+  // An engine override of 1e-2 relative: 0.999 against 1.0 (1e-3 apart) passes for the engine
+  // only; PyTorch gets float64's default tolerance, far below 1e-3.
+  op.tolerances = {{DType::Float64, {1e-2, 0}, "the engine's"}};
+  Case c;
+  c.op = &op;
+  c.input.args = {f64({1.0})};
+  EXPECT_EQ(compare_pair(c, values({f64({0.999})}), values({f64({1.0})}), "engine", "numpy").verdict.kind, Mismatch::none);
+  EXPECT_EQ(compare_pair(c, values({f64({0.999})}), values({f64({1.0})}), "torch", "numpy").verdict.kind, Mismatch::value);
+  op.tolerances.push_back({DType::Float64, {1e-2, 0}, "PyTorch's", "torch", ""});
+  EXPECT_EQ(compare_pair(c, values({f64({0.999})}), values({f64({1.0})}), "torch", "numpy").verdict.kind, Mismatch::none);
+  EXPECT_EQ(op.tolerance(DType::Float64, "jax", "numpy").rtol, default_tolerance(DType::Float64).rtol);
+}
+
 TEST(PairScoping, BaselineEntriesNameTheirPair) {
   Baseline b = baseline_from_json(R"({"version": 1, "accepted": [
     {"op": "reciprocal", "dtype": "int64", "kind": "dtype", "reason": "the engine's"},

@@ -17,11 +17,7 @@ bool OpInfo::claims(DType d, Device dev) const {
   return std::find(ds.begin(), ds.end(), d) != ds.end();
 }
 
-Tolerance OpInfo::tolerance(DType d) const {
-  for (const auto& t : tolerances)
-    if (t.dtype == d) return t.tol;
-  return default_tolerance(d);
-}
+Tolerance OpInfo::tolerance(DType d) const { return tolerance(d, "", ""); }
 
 namespace {
 // "" for the engine and for its references (NumPy, its own CPU result): the unscoped declarations.
@@ -43,6 +39,13 @@ const Discrepancy* find_in(const std::vector<Discrepancy>& list, Discrepancy::Ki
   return nullptr;
 }
 }  // namespace
+
+Tolerance OpInfo::tolerance(DType d, const std::string& subject, const std::string& against) const {
+  const std::string s = pair_side(subject), a = pair_side(against);
+  for (const auto& t : tolerances)
+    if (t.dtype == d && t.subject == s && t.against == a) return t.tol;
+  return default_tolerance(d);
+}
 
 const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                             const std::string& note) const {

@@ -68,6 +68,10 @@ struct ToleranceOverride {
   DType dtype;
   Tolerance tol;
   std::string reason;
+  // The pair it is about, as Discrepancy::subject/against: both empty, the engine against NumPy
+  // (an override's reason is about how the engine computes); "torch", "jax" for a library's.
+  std::string subject = "";
+  std::string against = "";
 };
 
 using RunFn = std::function<std::vector<Tensor>(Variant, const std::vector<ArrayLike>& args,
@@ -111,7 +115,10 @@ struct OpInfo {
 
   bool has_variant(Variant v) const;
   bool claims(DType d, Device dev = Device::cpu) const;  // any GPU: dtypes_cuda
-  Tolerance tolerance(DType d) const;
+  Tolerance tolerance(DType d) const;  // the engine's (against NumPy or its CPU result)
+  // For a pair ("engine"/"numpy"/"cpu" count as the engine's): the overrides naming that pair,
+  // else default_tolerance.
+  Tolerance tolerance(DType d, const std::string& subject, const std::string& against) const;
   // The discrepancy of kind `k` that covers this suite, dtype and sample note, if any.
   // Entries scoped by a trait (`when`) match only the overload that is given the case.
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
