@@ -2,10 +2,13 @@
 // ops on float32 tensors of at most 64 elements, through the fuzzer's own path: CaseGen draws the
 // case, run_cases runs it on the engine and on NumPy (batched into one Python call, as campaigns
 // do) and compares. BM_RunCaseUnbatched shows the unbatched path (one Python call per case).
+// BM_DifferentialWithTorch adds PyTorch as a third participant: the same cases also run through
+// torch (one Python call per batch) and torch's outcomes are compared with NumPy's.
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
+#include "parity/executors.h"
 #include "parity/fuzzer.h"
 
 using namespace parity;
@@ -50,6 +53,38 @@ void BM_Differential(benchmark::State& state, const std::string& op) {
   state.counters["mismatches"] = static_cast<double>(mismatches);
 }
 
+void BM_DifferentialWithTorch(benchmark::State& state, const std::string& op) {
+  std::string why;
+  if (!library_available("torch", &why)) {
+    state.SkipWithError(("torch: " + why).c_str());
+    return;
+  }
+  GenConfig cfg;
+  cfg.max_elements = 64;
+  CaseGen gen(cfg);
+  EngineExecutor engine;
+  std::unique_ptr<Executor> torch = make_executor("torch");
+  const size_t batch = static_cast<size_t>(state.range(0));
+  uint64_t next = 0, differ = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<CaseId> ids = float32_ids(gen, op, batch, next);
+    state.ResumeTiming();
+    std::vector<DrawnCase> drawn;
+    drawn.reserve(batch);
+    for (const CaseId& id : ids) drawn.push_back(gen.draw(id));
+    std::vector<const Case*> cases;
+    for (const DrawnCase& d : drawn) cases.push_back(&d.c);
+    std::vector<CaseResult> results = run_cases(cases, engine);  // the engine against NumPy
+    std::vector<Outcome> t = torch->run_batch(cases);
+    for (size_t i = 0; i < cases.size(); ++i)
+      differ += compare_pair(*cases[i], std::move(t[i]), results[i].numpy, "torch", "numpy").mismatch();
+    benchmark::DoNotOptimize(results.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+  state.counters["torch_differs"] = static_cast<double>(differ);
+}
+
 void BM_RunCaseUnbatched(benchmark::State& state) {
   GenConfig cfg;
   cfg.max_elements = 64;
@@ -72,6 +107,8 @@ void BM_RunCaseUnbatched(benchmark::State& state) {
 BENCHMARK_CAPTURE(BM_Differential, add, std::string("add"))->Arg(256)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Differential, sin, std::string("sin"))->Arg(256)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Differential, multiply, std::string("multiply"))->Arg(256)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DifferentialWithTorch, add, std::string("add"))->Arg(256)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DifferentialWithTorch, sin, std::string("sin"))->Arg(256)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RunCaseUnbatched)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

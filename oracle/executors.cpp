@@ -193,7 +193,7 @@ std::string float_literal(double v, DType d) {
 std::string np_dtype(DType d) { return d == DType::BFloat16 ? "ml_dtypes.bfloat16" : std::string("np.") + name(d); }
 
 // np.array([...], dtype=...) with the tensor's exact values (C order).
-std::string array_literal(const Tensor& t0) {
+std::string exact_array_literal(const Tensor& t0) {
   Tensor t = t0.contiguous();
   std::ostringstream os;
   os << "np.array([";
@@ -216,7 +216,7 @@ std::string array_literal(const Tensor& t0) {
 }
 
 std::string library_array(oracle::Lib l, const Tensor& t) {
-  const std::string a = array_literal(t);
+  const std::string a = exact_array_literal(t);
   if (l == oracle::Lib::jax) return "jnp.asarray(" + a + ")";
   if (l == oracle::Lib::torch) {
     if (t.dtype() == DType::BFloat16) return "torch.from_numpy(" + a + ".view(np.uint16)).view(torch.bfloat16)";
@@ -279,6 +279,8 @@ std::string library_call(oracle::Lib l, const Case& c, std::string& why) {
 }
 
 }  // namespace
+
+std::string array_literal(const Tensor& t) { return exact_array_literal(t); }
 
 std::string library_snippet(const std::string& name, const Case& c) {
   const oracle::Lib l = require(name);

@@ -76,56 +76,6 @@ CaseId shrink_with(const CaseGen& gen, const CaseId& failing, const std::functio
   return id;
 }
 
-namespace {
-
-// The shortest decimal that reads back as the same value of the dtype.
-std::string float_literal(double v, DType d) {
-  if (std::isnan(v)) return "np.nan";
-  if (std::isinf(v)) return v > 0 ? "np.inf" : "-np.inf";
-  char buf[64];
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
-    double back = std::strtod(buf, nullptr);
-    bool same;
-    switch (d) {
-      case DType::Float16: same = static_cast<float>(float16_t(back)) == static_cast<float>(float16_t(v)); break;
-      case DType::BFloat16: same = static_cast<float>(bfloat16_t(back)) == static_cast<float>(bfloat16_t(v)); break;
-      case DType::Float32: case DType::Complex64: same = static_cast<float>(back) == static_cast<float>(v); break;
-      default: same = back == v;
-    }
-    if (same && std::signbit(back) == std::signbit(v)) break;
-  }
-  std::string s = buf;
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
-  return s;
-}
-
-std::string dtype_py(DType d) { return d == DType::BFloat16 ? "ml_dtypes.bfloat16" : std::string("np.") + name(d); }
-
-std::string array_literal(const Tensor& t0) {
-  Tensor t = t0.contiguous();
-  std::ostringstream os;
-  os << "np.array([";
-  const int64_t n = t.size();
-  const DType d = t.dtype();
-  dispatch<AllTypes>(d, "snippet", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* p = t.data<T>();
-    for (int64_t i = 0; i < n; ++i) {
-      if (i) os << ", ";
-      if constexpr (std::is_same_v<T, bool>) os << (p[i] ? "True" : "False");
-      else if constexpr (std::is_integral_v<T>) os << +p[i];
-      else if constexpr (is_complex_v<T>) os << "complex(" << float_literal(p[i].real(), d) << ", " << float_literal(p[i].imag(), d) << ")";
-      else os << float_literal(static_cast<double>(static_cast<float>(p[i])), d);
-    }
-  });
-  os << "], dtype=" << dtype_py(d) << ")";
-  if (t.ndim() != 1) os << ".reshape(" << shape_str(t.shape()) << ")";
-  return os.str();
-}
-
-}  // namespace
-
 std::string python_snippet(const Case& c) {
   std::ostringstream os;
   os << "import numpy as np, ml_dtypes\n";

@@ -22,5 +22,8 @@ std::unique_ptr<Executor> make_executor(const std::string& name);
 // A Python snippet that recreates the case's inputs and calls the library the way its executor
 // does (the reports show it beside NumPy's).
 std::string library_snippet(const std::string& name, const Case& c);
+// `np.array([...], dtype=np.float32).reshape(...)`: the tensor's exact values (each float the
+// shortest decimal that reads back as the same value of its dtype), in C order.
+std::string array_literal(const Tensor& t);
 
 }  // namespace parity
