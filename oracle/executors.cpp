@@ -225,14 +225,6 @@ std::string library_array(oracle::Lib l, const Tensor& t) {
   return a;
 }
 
-std::string python_scalar(const Scalar& s) {
-  const std::string r = s.repr();
-  if (r == "nan") return "float('nan')";
-  if (r == "inf") return "float('inf')";
-  if (r == "-inf") return "-float('inf')";
-  return r;
-}
-
 std::string kw_source(oracle::Lib l, const KwValue& v) {
   if (const auto* d = std::get_if<DType>(&v)) return l == oracle::Lib::torch ? "torch." + std::string(name(*d)) : np_dtype(*d);
   return kwvalue_python(v);
@@ -245,7 +237,7 @@ std::string library_call(oracle::Lib l, const Case& c, std::string& why) {
   const opinfo::OpInfo& op = *c.op;
   std::vector<std::string> args;
   for (size_t i = 0; i < c.input.args.size(); ++i)
-    args.push_back(c.input.args[i].is_tensor() ? "a" + std::to_string(i) : python_scalar(c.input.args[i].scalar()));
+    args.push_back(c.input.args[i].is_tensor() ? "a" + std::to_string(i) : python_literal(c.input.args[i].scalar()));
   std::string kw;
   for (const auto& [k, v] : c.input.kwargs) kw += ", " + oracle::lib_kwarg(l, k) + "=" + kw_source(l, v);
   auto call = [&](const std::string& fn, size_t first, const std::string& extra) {

@@ -1,5 +1,6 @@
 #include "parity/numpy_executor.h"
 
+#include "parity/executors.h"
 #include "parity/opinfo.h"
 #include "parity/oracle.h"
 
@@ -41,14 +42,15 @@ std::string arg_name(size_t i) {
   return s;
 }
 
-std::string python_scalar(const Scalar& s) {
+}  // namespace
+
+std::string python_literal(const Scalar& s) {
   std::string r = s.repr();
   if (r == "nan") return "float('nan')";
   if (r == "inf") return "float('inf')";
   if (r == "-inf") return "-float('inf')";
   return r;
 }
-}  // namespace
 
 NumpyExecutor::NumpyExecutor() { oracle::exec(kPrelude); }
 
@@ -56,7 +58,7 @@ std::string NumpyExecutor::expression(const Case& c) {
   std::vector<std::string> args;
   for (size_t i = 0; i < c.input.args.size(); ++i) {
     const ArrayLike& a = c.input.args[i];
-    args.push_back(a.is_tensor() ? arg_name(i) : python_scalar(a.scalar()));
+    args.push_back(a.is_tensor() ? arg_name(i) : python_literal(a.scalar()));
   }
   std::string kw;
   for (const auto& [k, v] : c.input.kwargs) kw += ", " + k + "=" + kwvalue_python(v);

@@ -31,11 +31,21 @@ std::string format_eps(double eps) {
   return buf;
 }
 
-std::string error_text(const std::exception& e) {
+}  // namespace
+
+std::string detail::error_text(const std::exception& e) {
   if (const auto* pe = dynamic_cast<const Error*>(&e)) return std::string(pe->py_class()) + ": " + e.what();
   return std::string("C++ exception: ") + e.what();
 }
-}  // namespace
+
+GradCheck detail::forward_raised(GradCheck g, const std::exception& e) {
+  g.forward.error = true;
+  if (const auto* pe = dynamic_cast<const Error*>(&e)) g.forward.error_class = pe->py_class();
+  else g.forward.crashed = true;
+  g.forward.error_message = e.what();
+  g.detail = "not checked: the forward raised " + error_text(e);
+  return g;
+}
 
 uint64_t grad_seed(const CaseId& id) { return detail::mix(detail::mix(detail::hash_str(id.op), id.seed), id.index); }
 
@@ -72,12 +82,7 @@ GradCheck check_gradient(const std::function<std::vector<Tensor>(const std::vect
     autograd::NoGrad ng;
     outs = f(xs);
   } catch (const std::exception& e) {
-    g.forward.error = true;
-    if (const auto* pe = dynamic_cast<const Error*>(&e)) g.forward.error_class = pe->py_class();
-    else g.forward.crashed = true;
-    g.forward.error_message = e.what();
-    g.detail = "not checked: the forward raised " + error_text(e);
-    return g;
+    return detail::forward_raised(std::move(g), e);
   }
   g.forward.values = outs;
   bool inexact_out = false, wide = true;
@@ -100,7 +105,7 @@ GradCheck check_gradient(const std::function<std::vector<Tensor>(const std::vect
     try {
       return autograd::gradcheck(f, xs, o);
     } catch (const std::exception& e) {  // the op claims autograd: backward must work
-      return autograd::GradcheckResult{false, "backward raised " + error_text(e)};
+      return autograd::GradcheckResult{false, "backward raised " + detail::error_text(e)};
     }
   };
   g.checked = true;

@@ -15,7 +15,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "fuzz_spec.h"
 #include "parity/autograd.h"
+#include "parity/executors.h"
 #include "parity/errors.h"
 #include "parity/fuzzer.h"
 #include "parity/numpy_convert.h"
@@ -98,25 +100,12 @@ bool all_finite(const Tensor& t) {
   return std::isfinite(parity::amax(parity::absolute(t).astype(DType::Float64)).item<double>());
 }
 
-std::string python_scalar(const Scalar& s) {
-  const std::string r = s.repr();
-  if (r == "nan") return "float('nan')";
-  if (r == "inf") return "float('inf')";
-  if (r == "-inf") return "-float('inf')";
-  return r;
-}
-
 // Keywords as the torch executor hands them to torch_ref (oracle/batch.cpp, lib_kwarg): axis= and
 // keepdims= renamed dim= and keepdim=, dtypes as torch dtypes, other values as NumPy spells them.
 std::string torch_kwarg(const std::string& k) { return k == "axis" ? "dim" : k == "keepdims" ? "keepdim" : k; }
 std::string torch_kwvalue(const KwValue& v) {
   if (const DType* d = std::get_if<DType>(&v)) return std::string("torch.") + name(*d);
   return kwvalue_python(v);
-}
-
-std::string error_text(const std::exception& e) {
-  if (const auto* pe = dynamic_cast<const Error*>(&e)) return std::string(pe->py_class()) + ": " + e.what();
-  return std::string("C++ exception: ") + e.what();
 }
 
 // compare() words its detail as engine ("got") against NumPy; here the reference is torch.
@@ -202,12 +191,7 @@ GradCheck check_gradient_torch(const Case& c, uint64_t seed, const GradFn& engin
     autograd::EnableGrad eg;
     outs = f(xs);
   } catch (const std::exception& e) {  // error cases are the value campaign's
-    g.forward.error = true;
-    if (const auto* pe = dynamic_cast<const Error*>(&e)) g.forward.error_class = pe->py_class();
-    else g.forward.crashed = true;
-    g.forward.error_message = e.what();
-    g.detail = "not checked: the forward raised " + error_text(e);
-    return g;
+    return detail::forward_raised(std::move(g), e);
   }
   for (const Tensor& t : outs) g.forward.values.push_back(autograd::detach(t));
   // One cotangent per float output; only float64/complex128 results (as the finite-difference
@@ -246,7 +230,7 @@ GradCheck check_gradient_torch(const Case& c, uint64_t seed, const GradFn& engin
     try {
       eng = autograd::grad(ys, leaves, vs, false, false, true);
     } catch (const std::exception& e) {  // the op claims autograd: backward must work
-      engine_backward_error = error_text(e);
+      engine_backward_error = detail::error_text(e);
     }
   }
 
@@ -262,7 +246,7 @@ GradCheck check_gradient_torch(const Case& c, uint64_t seed, const GradFn& engin
     for (const auto& a : in.args) {
       if (i++) expr += ", ";
       if (!a.is_tensor()) {
-        expr += python_scalar(a.scalar());
+        expr += python_literal(a.scalar());
         continue;
       }
       const std::string nm = "a" + std::to_string(k);

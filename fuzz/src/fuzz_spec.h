@@ -75,5 +75,9 @@ std::vector<CaseResult> run_with_engine(const std::vector<const Case*>& cases, s
 // (`how` says which) or hung (20 s).
 bool crashes_in_child(const CaseGen& gen, const CaseId& id, std::string* how);
 CaseSpec spec_of(const opinfo::OpInfo& op, const CaseId& id, const GenConfig& cfg);
+// "ValueError: [add] ..." for a Parity error, "C++ exception: ..." for any other.
+std::string error_text(const std::exception& e);
+// A gradient case whose forward raised: nothing to check; the error recorded as its outcome.
+GradCheck forward_raised(GradCheck g, const std::exception& e);
 
 }  // namespace parity::fuzz::detail

@@ -25,5 +25,7 @@ std::string library_snippet(const std::string& name, const Case& c);
 // `np.array([...], dtype=np.float32).reshape(...)`: the tensor's exact values (each float the
 // shortest decimal that reads back as the same value of its dtype), in C order.
 std::string array_literal(const Tensor& t);
+// A weak Python scalar as Python source: 2, -1.5, (1+2j), True, float('nan'), -float('inf').
+std::string python_literal(const Scalar& s);
 
 }  // namespace parity
