@@ -29,6 +29,18 @@ std::vector<CaseId> float32_ids(const CaseGen& gen, const std::string& op, size_
   return ids;
 }
 
+// The next `n` float32 cases of `op`, drawn (drawing is timed: it is the fuzzer's work).
+std::vector<DrawnCase> draw_float32(benchmark::State& state, const CaseGen& gen, const std::string& op, size_t n,
+                                    uint64_t& next) {
+  state.PauseTiming();  // choosing float32 indices is the benchmark's filter, not the fuzzer's work
+  std::vector<CaseId> ids = float32_ids(gen, op, n, next);
+  state.ResumeTiming();
+  std::vector<DrawnCase> drawn;
+  drawn.reserve(n);
+  for (const CaseId& id : ids) drawn.push_back(gen.draw(id));
+  return drawn;
+}
+
 void BM_Differential(benchmark::State& state, const std::string& op) {
   GenConfig cfg;
   cfg.max_elements = 64;
@@ -37,12 +49,7 @@ void BM_Differential(benchmark::State& state, const std::string& op) {
   const size_t batch = static_cast<size_t>(state.range(0));
   uint64_t next = 0, mismatches = 0;
   for (auto _ : state) {
-    state.PauseTiming();  // choosing float32 indices is the benchmark's filter, not the fuzzer's work
-    std::vector<CaseId> ids = float32_ids(gen, op, batch, next);
-    state.ResumeTiming();
-    std::vector<DrawnCase> drawn;
-    drawn.reserve(batch);
-    for (const CaseId& id : ids) drawn.push_back(gen.draw(id));
+    std::vector<DrawnCase> drawn = draw_float32(state, gen, op, batch, next);
     std::vector<const Case*> cases;
     for (const DrawnCase& d : drawn) cases.push_back(&d.c);
     std::vector<CaseResult> results = run_cases(cases, engine);
@@ -67,12 +74,7 @@ void BM_DifferentialWithTorch(benchmark::State& state, const std::string& op) {
   const size_t batch = static_cast<size_t>(state.range(0));
   uint64_t next = 0, differ = 0;
   for (auto _ : state) {
-    state.PauseTiming();
-    std::vector<CaseId> ids = float32_ids(gen, op, batch, next);
-    state.ResumeTiming();
-    std::vector<DrawnCase> drawn;
-    drawn.reserve(batch);
-    for (const CaseId& id : ids) drawn.push_back(gen.draw(id));
+    std::vector<DrawnCase> drawn = draw_float32(state, gen, op, batch, next);
     std::vector<const Case*> cases;
     for (const DrawnCase& d : drawn) cases.push_back(&d.c);
     std::vector<CaseResult> results = run_cases(cases, engine);  // the engine against NumPy
