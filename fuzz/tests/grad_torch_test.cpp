@@ -260,31 +260,30 @@ TEST(TorchGrad, CampaignAgainstTorch) {
   o.jobs = 2;
   std::vector<CaseRecord> findings;
   o.on_finding = [&](const CaseRecord& r) { findings.push_back(r); };
-  Results r = run_campaign(o);
+  Results r;
+  try {  // asked in a forked child: this process does not start Python before forking workers
+    r = run_campaign(o);
+  } catch (const RuntimeError& e) {
+    if (std::string(e.what()).find("torch is not installed") == std::string::npos) throw;
+    std::printf("[torch-grad] not run: %s\n", e.what());
+    GTEST_SKIP() << e.what();
+  }
   EXPECT_TRUE(r.complete);
   EXPECT_TRUE(r.grad);
   EXPECT_EQ(r.against, "torch");
-  std::map<std::string, uint64_t> cases, checked, not_comparable, installed_missing;
+  std::map<std::string, uint64_t> cases, checked, not_comparable;
   for (const auto& [k, s] : r.stats) {
     EXPECT_EQ(k.against, "torch") << k.op;
     cases[k.op] += s.cases + s.not_comparable;
     checked[k.op] += s.grad_checked;
     not_comparable[k.op] += s.not_comparable;
-    auto it = s.not_comparable_by.find("torch: torch is not installed");
-    if (it != s.not_comparable_by.end()) installed_missing[k.op] += it->second;
     EXPECT_TRUE(s.mismatches.empty()) << k.op << " " << name(k.dtype);
     EXPECT_EQ(s.cases, s.matches) << k.op;  // not comparable cases are counted apart
   }
   for (const std::string op : {"sin", "multiply", "sum", "matmul", "var"}) EXPECT_EQ(cases[op], 48u) << op;
-  if (installed_missing["sin"] > 0) {
-    std::printf("[torch-grad] not run: torch is not installed (every case not comparable)\n");
-    EXPECT_EQ(installed_missing["sin"], 48u);
-    return;
-  }
   for (const std::string op : {"sin", "multiply", "sum", "matmul"}) EXPECT_GT(checked[op], 24u) << op;
   // Only sin is always comparable: torch.multiply(2.5, x) refuses a Python scalar first, torch.sum
-  // reads axis=() as every axis, and complex matmul 1-d @ 1-d gives 0 in a process that has loaded
-  // the system OpenBLAS (torch's zdotu resolves to it), so those forwards differ.
+  // reads axis=() as every axis, so those forwards differ.
   EXPECT_EQ(not_comparable["sin"], 0u);
   EXPECT_GT(not_comparable["var"], 0u);
   EXPECT_TRUE(findings.empty()) << findings.front().id.str() << ": " << findings.front().detail;
