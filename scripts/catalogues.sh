@@ -3,8 +3,8 @@
 # results.json is committed) and regenerates the catalogues rendered from them,
 # reports/NUMPY_VS_PYTORCH.md and reports/NUMPY_VS_JAX.md. Needs build/parity and PyTorch and JAX.
 #   PARITY_TORCH_TIME=S  seconds of the PyTorch campaign (default 120)
-#   PARITY_JAX_TIME=S    seconds of the JAX campaign (default 600: JAX compiles every new shape
-#                        and dtype, so it runs about 10 cases a second here, PyTorch about 5,000)
+#   PARITY_JAX_TIME=S    seconds of the JAX campaign (default 360: JAX compiles every new shape
+#                        and dtype, so it runs about 7 cases a second here, PyTorch about 5,000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 campaign() {  # library, seconds, directory, catalogue
@@ -15,4 +15,4 @@ campaign() {  # library, seconds, directory, catalogue
   build/parity report "$3" --catalogue "$4" --library "$1"
 }
 campaign torch "${PARITY_TORCH_TIME:-120}" reports/numpy-vs-torch reports/NUMPY_VS_PYTORCH.md
-campaign jax "${PARITY_JAX_TIME:-600}" reports/numpy-vs-jax reports/NUMPY_VS_JAX.md
+campaign jax "${PARITY_JAX_TIME:-360}" reports/numpy-vs-jax reports/NUMPY_VS_JAX.md
