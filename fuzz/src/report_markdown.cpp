@@ -106,7 +106,8 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
   if (r.grad) {
     uint64_t checked = 0, failed = 0;
     for (const auto& [k, s] : r.stats) checked += s.grad_checked, failed += count(s, Mismatch::grad);
-    head << "- gradient campaign (autograd vs central finite differences): " << checked << " cases checked, "
+    head << "- gradient campaign (autograd vs "
+         << (r.against == "torch" ? "torch.autograd" : "central finite differences") << "): " << checked << " cases checked, "
          << failed << " failed\n";
   }
   head << "\nThe full per op x dtype x device table: [table.md](table.md).\n";
