@@ -75,9 +75,11 @@ std::vector<Outcome> cpu_runs(const std::vector<const Case*>& cases, EngineExecu
   return out;
 }
 
-// compare() with the op's tolerance; sums of products get the terms' scale too.
-void compare_case(const Case& c, CaseResult& r) {
-  Tolerance tol = case_tolerance(c, r);
+// compare() with the op's tolerance; sums of products get the terms' scale too. Returns the
+// op's tolerance for the case (before that loosening).
+Tolerance compare_case(const Case& c, CaseResult& r) {
+  const Tolerance base = case_tolerance(c, r);
+  Tolerance tol = base;
   r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
   // Sums of products get the terms' scale too, computed only when the strict comparison fails.
   if (r.verdict.kind == Mismatch::value && c.op->sum_of_products) {
@@ -92,6 +94,7 @@ void compare_case(const Case& c, CaseResult& r) {
       r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
     }
   }
+  return base;
 }
 
 CaseResult finish(const Case& c, Outcome engine, Outcome numpy) {
@@ -138,19 +141,15 @@ CaseResult compare_pair(const Case& c, Outcome subj, Outcome ref, const std::str
     r.not_comparable = why.rfind(who + ":", 0) == 0 ? why : who + ": " + why;  // named once
     return r;
   }
-  compare_case(c, r);
+  const Tolerance tol = compare_case(c, r);
   // The engine against NumPy keeps compare()'s kinds (the baseline and the gate count on them).
   if (!r.verdict.match() && !(subject == "engine" && reference == "numpy")) {
-    r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy, case_tolerance(c, r));
+    r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy, tol);
     r.verdict.detail = rename_sides(r.verdict.detail, subject, reference);
   }
   accept_declared(c, r);
   return r;
 }
-
-namespace {
-
-}  // namespace
 
 // ---- the libraries ----
 
@@ -200,18 +199,31 @@ bool nonfinite_at(const std::vector<double>& re, const std::vector<double>& im, 
   return !std::isfinite(re[i]) || !std::isfinite(im[i]);
 }
 
+// An input's values as classify_difference reads them, converted once per case.
+struct InputParts {
+  const ArrayLike* arg;
+  std::vector<double> re, im;  // a float or complex tensor's parts (empty otherwise)
+  explicit InputParts(const ArrayLike& a) : arg(&a) {
+    if (!a.is_tensor()) return;
+    const Tensor& t = a.tensor();
+    if (!t.defined() || !is_inexact(t.dtype()) || t.size() == 0) return;
+    re = parts_of(t, false);
+    im = parts_of(t, true);
+  }
+};
+
 // Whether input `a` has a NaN or an infinity at the element that output element `i` (of shape
 // `out`) reads under broadcasting; any element when the shapes do not broadcast that way.
-bool input_nonfinite_at(const ArrayLike& a, const Shape& out, size_t i, bool elementwise) {
-  if (!a.is_tensor()) {
-    const Scalar& sc = a.scalar();
+bool input_nonfinite_at(const InputParts& a, const Shape& out, size_t i, bool elementwise) {
+  if (!a.arg->is_tensor()) {
+    const Scalar& sc = a.arg->scalar();
     return (sc.type == Scalar::Type::Float || sc.type == Scalar::Type::Complex) &&
            (!std::isfinite(sc.c.real()) || !std::isfinite(sc.c.imag()));
   }
-  const Tensor& t = a.tensor();
-  if (!t.defined() || !is_inexact(t.dtype()) || t.size() == 0) return false;
-  const std::vector<double> re = parts_of(t, false), im = parts_of(t, true);
-  const Shape& s = t.shape();
+  const std::vector<double>& re = a.re;
+  const std::vector<double>& im = a.im;
+  if (re.empty()) return false;
+  const Shape& s = a.arg->tensor().shape();
   if (!elementwise || s.size() > out.size()) {
     for (size_t k = 0; k < re.size(); ++k)
       if (nonfinite_at(re, im, k)) return true;
@@ -235,7 +247,7 @@ bool input_nonfinite_at(const ArrayLike& a, const Shape& out, size_t i, bool ele
 }  // namespace
 
 Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& subj, const Outcome& ref,
-                             const std::optional<Tolerance>& pair_tol) {
+                             Tolerance tol) {
   switch (v.kind) {
     case Mismatch::value: case Mismatch::error: case Mismatch::dtype: case Mismatch::shape: break;
     default: return v.kind;  // none, crash, grad, device, and kinds already refined
@@ -245,6 +257,8 @@ Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& sub
   if (v.kind != Mismatch::value) return v.kind;
   // Values: integer results; else where the differing elements are.
   bool finite_difference = false, any_difference = false;
+  std::vector<InputParts> inputs;
+  for (const auto& arg : c.input.args) inputs.emplace_back(arg);
   for (size_t k = 0; k < subj.values.size() && k < ref.values.size(); ++k) {
     const Tensor& a = subj.values[k];
     const Tensor& b = ref.values[k];
@@ -255,12 +269,6 @@ Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& sub
         return Mismatch::integer;
       continue;
     }
-    Tolerance tol = c.op->tolerance(b.dtype());
-    if (c.compute_dtype) {
-      const Tolerance t = c.op->tolerance(*c.compute_dtype);
-      tol = {std::max(tol.rtol, t.rtol), std::max(tol.atol, t.atol)};
-    }
-    if (pair_tol) tol = *pair_tol;
     const std::vector<double> ar = parts_of(a, false), ai = parts_of(a, true);
     const std::vector<double> br = parts_of(b, false), bi = parts_of(b, true);
     for (size_t i = 0; i < br.size(); ++i) {
@@ -274,7 +282,7 @@ Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& sub
       any_difference = true;
       if (nonfinite_at(ar, ai, i) || nonfinite_at(br, bi, i)) continue;
       bool from_input = false;
-      for (const auto& arg : c.input.args) from_input = from_input || input_nonfinite_at(arg, b.shape(), i, c.op->elementwise);
+      for (const InputParts& in : inputs) from_input = from_input || input_nonfinite_at(in, b.shape(), i, c.op->elementwise);
       if (!from_input) finite_difference = true;
     }
   }

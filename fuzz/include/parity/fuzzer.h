@@ -131,9 +131,9 @@ CaseResult compare_pair(const Case& c, Outcome subject_outcome, Outcome referenc
 // dtype: the result dtype (promotion); shape (keepdims, 0-d, number of results); and for values:
 // integer when the result is integer or bool (overflow, division), nonfinite when every differing
 // element is NaN or infinite on a side (or an input of the case is), else value.
-// `tol`: the pair's tolerance for the case (default: the op's overrides for the engine against NumPy).
+// `tol`: the tolerance the pair's comparison used for the case.
 Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& subject, const Outcome& reference,
-                             const std::optional<Tolerance>& tol = std::nullopt);
+                             Tolerance tol);
 
 // Agreement pattern of a case from the participants whose outcome differs from NumPy's, in
 // participant order: "all agree", "torch differs", "engine, torch differ".
