@@ -425,7 +425,8 @@ struct FuzzArgs {
 // "torch vs numpy", "engine vs torch", "three-way": the pair a run compares, for its messages.
 std::string pair_label(const GenConfig& g) {
   if (g.three_way) return "three-way";
-  return (g.subject.empty() ? std::string("engine") : g.subject) + " vs " + (g.against.empty() ? std::string("numpy") : g.against);
+  const Pairing p = Pairing::of(g);
+  return p.subject_name() + " vs " + p.against_name();
 }
 
 // Checks --subject, --against and --three-way (exit 2 on a bad combination or a library that

@@ -236,7 +236,7 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
   Writer w;
   w.u32(1);
   put_case(w, u.idx[0], rec.dtype, "", 1);
-  put_row(w, r.subject, pair.against.empty() ? "numpy" : pair.against, Mismatch::crash, 2 | 4, 0, 0, 0);
+  put_row(w, r.subject, pair.against_name(), Mismatch::crash, 2 | 4, 0, 0, 0);
   put_record(w, rec);
   return w.b;
 }
@@ -425,8 +425,8 @@ Results run_campaign(const Options& opts) {
   const Pairing pair = Pairing::of(o.gen);
   o.gen.subject = pair.subject;
   o.gen.against = pair.against;
-  res.subject = pair.subject.empty() ? "engine" : pair.subject;
-  res.against = pair.against.empty() ? "numpy" : pair.against;
+  res.subject = pair.subject_name();
+  res.against = pair.against_name();
   if (o.grad && !o.gen.device.is_cpu())
     throw ValueError("[fuzz] gradient campaigns run on the CPU only (--grad with --device " + to_string(o.gen.device) + ")");
   if (pair.against == "cpu" && o.gen.device.is_cpu())

@@ -164,13 +164,6 @@ Executor& library(const std::string& name) {
   return *it->second;
 }
 
-bool available_here(const std::string& name) {
-  static auto* known = new std::map<std::string, bool>;
-  auto it = known->find(name);
-  if (it == known->end()) it = known->emplace(name, library_available(name)).first;
-  return it->second;
-}
-
 // Ops whose result depends on an order of the values: NumPy orders complex numbers
 // lexicographically, PyTorch and JAX refuse or differ.
 bool ordering_op(const std::string& n) {
@@ -396,7 +389,7 @@ std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& 
     std::vector<Outcome> np = library("numpy").run_batch(cases);
     std::vector<std::pair<std::string, std::vector<Outcome>>> libs;
     for (const char* lib : {"torch", "jax"})
-      if (available_here(lib)) libs.emplace_back(lib, library(lib).run_batch(cases));
+      if (library_available(lib)) libs.emplace_back(lib, library(lib).run_batch(cases));
     for (size_t i = 0; i < cases.size(); ++i) {
       CaseResult r = finish(*cases[i], std::move(eng[i]), np[i]);
       std::vector<std::string> differ;
@@ -411,8 +404,7 @@ std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& 
     }
     return out;
   }
-  const std::string subject = p.subject.empty() ? "engine" : p.subject;
-  const std::string against = p.against.empty() ? "numpy" : p.against;
+  const std::string subject = p.subject_name(), against = p.against_name();
   std::vector<Outcome> subj = p.subject.empty() ? std::move(eng) : library(subject).run_batch(cases);
   std::vector<Outcome> ref = library(against).run_batch(cases);
   for (size_t i = 0; i < cases.size(); ++i)

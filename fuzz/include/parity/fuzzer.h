@@ -85,6 +85,8 @@ struct Pairing {
   static Pairing of(const CaseId& id) { return make(id.subject, id.against, id.three_way); }
   static Pairing of(const GenConfig& g) { return make(g.subject, g.against, g.three_way); }
   bool classic() const { return subject.empty() && (against.empty() || against == "cpu") && !three_way; }
+  std::string subject_name() const { return subject.empty() ? "engine" : subject; }
+  std::string against_name() const { return against.empty() ? "numpy" : against; }
 };
 
 // The result of running one case on both sides of a pair.
