@@ -274,6 +274,11 @@ std::string library_call(oracle::Lib l, const Case& c, std::string& why) {
 
 std::string array_literal(const Tensor& t) { return exact_array_literal(t); }
 
+std::string library_keyword(const std::string& name, const std::string& numpy_key, const KwValue& v) {
+  const oracle::Lib l = require(name);
+  return oracle::lib_kwarg(l, numpy_key) + "=" + kw_source(l, v);
+}
+
 std::string library_snippet(const std::string& name, const Case& c) {
   const oracle::Lib l = require(name);
   std::ostringstream os;

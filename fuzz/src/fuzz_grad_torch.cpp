@@ -100,14 +100,6 @@ bool all_finite(const Tensor& t) {
   return std::isfinite(parity::amax(parity::absolute(t).astype(DType::Float64)).item<double>());
 }
 
-// Keywords as the torch executor hands them to torch_ref (oracle/batch.cpp, lib_kwarg): axis= and
-// keepdims= renamed dim= and keepdim=, dtypes as torch dtypes, other values as NumPy spells them.
-std::string torch_kwarg(const std::string& k) { return k == "axis" ? "dim" : k == "keepdims" ? "keepdim" : k; }
-std::string torch_kwvalue(const KwValue& v) {
-  if (const DType* d = std::get_if<DType>(&v)) return std::string("torch.") + name(*d);
-  return kwvalue_python(v);
-}
-
 // compare() words its detail as engine ("got") against NumPy; here the reference is torch.
 std::string torch_words(std::string s) {
   for (auto [from, to] : {std::pair<std::string, std::string>{"NumPy", "torch"}, {"got", "engine"}})
@@ -129,20 +121,13 @@ std::string error_class_of(const std::string& s) { return s.substr(0, s.find(':'
 }  // namespace
 
 std::string torch_callable(const opinfo::OpInfo& op, std::string* why) {
-  // Helper A's per-op mapping, once filled, wins; until then "np.X" -> "torch.X".
+  // The entry's mapping (op_db.cpp derives "torch.X" from a NumPy reference "np.X").
   if (!op.torch_missing.empty()) {
     if (why) *why = "PyTorch lacks " + op.name + ": " + op.torch_missing;
     return "";
   }
-  if (!op.torch_ref.empty()) return op.torch_ref;
-  const std::string& r = op.numpy_ref;
-  const bool plain = r.rfind("np.", 0) == 0 && r.size() > 3 &&
-                     r.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_", 3) == std::string::npos;
-  if (!plain) {
-    if (why) *why = "no torch mapping for " + op.name + " (NumPy reference " + r + ")";
-    return "";
-  }
-  return "torch." + r.substr(3);
+  if (op.torch_ref.empty() && why) *why = "no torch mapping for " + op.name + " (NumPy reference " + op.numpy_ref + ")";
+  return op.torch_ref;
 }
 
 bool torch_importable(std::string* why) {
@@ -253,7 +238,8 @@ GradCheck check_gradient_torch(const Case& c, uint64_t seed, const GradFn& engin
       expr += nm;
       arrays.append(py::make_tuple(nm, oracle::to_numpy(xs[k++])));
     }
-    for (const auto& [key, v] : in.kwargs) expr += std::string(i++ ? ", " : "") + torch_kwarg(key) + "=" + torch_kwvalue(v);
+    // The keywords as the torch executor passes them (axis= is dim=, dtypes are torch's).
+    for (const auto& [key, v] : in.kwargs) expr += std::string(i++ ? ", " : "") + library_keyword("torch", key, v);
     expr += ")";
   }
   py::list pycots;

@@ -25,6 +25,9 @@ std::string library_snippet(const std::string& name, const Case& c);
 // `np.array([...], dtype=np.float32).reshape(...)`: the tensor's exact values (each float the
 // shortest decimal that reads back as the same value of its dtype), in C order.
 std::string array_literal(const Tensor& t);
+// A keyword argument as the library's executor passes it, as Python source: NumPy's `axis=0`
+// is torch's `dim=0`, a dtype is `torch.float32`.
+std::string library_keyword(const std::string& name, const std::string& numpy_key, const KwValue& v);
 // A weak Python scalar as Python source: 2, -1.5, (1+2j), True, float('nan'), -float('inf').
 std::string python_literal(const Scalar& s);
 
