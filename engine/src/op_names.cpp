@@ -1,16 +1,13 @@
 #include "parity/op_names.h"
 
-#include "parity/op_list.h"
+#include "parity/op_record.h"
 
 namespace parity {
 
 const std::vector<std::string>& engine_op_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v;
-#define PARITY_X(name, py) v.push_back(#name);
-    PARITY_UNARY_UFUNCS(PARITY_X)
-    PARITY_BINARY_UFUNCS(PARITY_X)
-#undef PARITY_X
+    for (const OpRecord& r : op_records()) v.push_back(r.name);
     for (const char* n : {
              // elementwise beyond the ufunc lists
              "round", "real", "imag", "angle", "where", "clip", "nonzero",

@@ -353,7 +353,7 @@ Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
 bool has_cuda_kernel(const std::string& op, DType dtype) {
   if (!cuda::built()) return false;
   const UFuncDef* uf = nullptr;
-#define PARITY_X(name, py) \
+#define PARITY_X(name, py, ...) \
   if (op == #name) uf = &ufunc_##name();
   PARITY_UNARY_UFUNCS(PARITY_X)
   PARITY_BINARY_UFUNCS(PARITY_X)

@@ -232,7 +232,7 @@ template <class F, class... Ts> std::vector<LoopSig> make_ternary_loops(TypeList
   }
 
 // The registry of ufunc definitions, by NumPy name (for the OpInfo database and the CLI).
-#define PARITY_X(name, py) const UFuncDef& ufunc_##name();
+#define PARITY_X(name, py, ...) const UFuncDef& ufunc_##name();
 PARITY_UNARY_UFUNCS(PARITY_X)
 PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X

@@ -324,7 +324,7 @@ TEST(AutogradUfunc, NotDifferentiableRaises) {
 
 TEST(AutogradUfunc, EveryUfuncDeclaresItsDerivative) {
   std::vector<std::string> names;
-#define PARITY_X(op, py) names.push_back(ufunc_##op().name);
+#define PARITY_X(op, py, ...) names.push_back(ufunc_##op().name);
   PARITY_UNARY_UFUNCS(PARITY_X)
   PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X

@@ -194,13 +194,13 @@ TEST(Compile, RandomChainsEqualEager) {
   using U = Tensor (*)(const Tensor&, OutArg);
   using B = Tensor (*)(const Tensor&, const Tensor&, OutArg);
   using BS = Tensor (*)(const Tensor&, const ArrayLike&, OutArg);
-#define PARITY_X(name, py) static_cast<U>(&parity::name),
+#define PARITY_X(name, py, ...) static_cast<U>(&parity::name),
   const std::vector<U> unary = {PARITY_UNARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
-#define PARITY_X(name, py) static_cast<B>(&parity::name),
+#define PARITY_X(name, py, ...) static_cast<B>(&parity::name),
   const std::vector<B> binary = {PARITY_BINARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
-#define PARITY_X(name, py) static_cast<BS>(&parity::name),
+#define PARITY_X(name, py, ...) static_cast<BS>(&parity::name),
   const std::vector<BS> binary_scalar = {PARITY_BINARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
   const std::vector<DType> dtypes = {float32, float64, float16, int32, int8, uint8, complex64, DType::Bool};

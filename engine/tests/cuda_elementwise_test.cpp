@@ -36,7 +36,7 @@ struct Uf {
 
 std::vector<Uf> all_ufuncs() {
   std::vector<Uf> v;
-#define PARITY_X(name, py) v.push_back({#name, &ufunc_##name()});
+#define PARITY_X(name, py, ...) v.push_back({#name, &ufunc_##name()});
   PARITY_UNARY_UFUNCS(PARITY_X)
   PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X

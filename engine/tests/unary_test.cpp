@@ -75,7 +75,7 @@ void setup_python() {
 const std::vector<UnaryOp>& all_ops() {
   static const std::vector<UnaryOp> ops = [] {
     std::vector<UnaryOp> v;
-#define PARITY_X(name, py) \
+#define PARITY_X(name, py, ...) \
   v.push_back({#name, static_cast<UnaryFn>(&parity::name), &Tensor::name, &Tensor::name##_, "np." #py});
     PARITY_UNARY_UFUNCS(PARITY_X)
 #undef PARITY_X

@@ -226,16 +226,16 @@ using Unary = Tensor (*)(const ArrayLike&, OutArg);
 using UnaryIp = Tensor& (Tensor::*)();
 using Binary = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
 using BinaryIp = Tensor& (Tensor::*)(const ArrayLike&);
-#define PARITY_X(name, py) static_cast<Unary>(&parity::name),
+#define PARITY_X(name, py, ...) static_cast<Unary>(&parity::name),
 const Unary kUnary[] = {PARITY_UNARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
-#define PARITY_X(name, py) &Tensor::name##_,
+#define PARITY_X(name, py, ...) &Tensor::name##_,
 const UnaryIp kUnaryIp[] = {PARITY_UNARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
-#define PARITY_X(name, py) static_cast<Binary>(&parity::name),
+#define PARITY_X(name, py, ...) static_cast<Binary>(&parity::name),
 const Binary kBinary[] = {PARITY_BINARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
-#define PARITY_X(name, py) &Tensor::name##_,
+#define PARITY_X(name, py, ...) &Tensor::name##_,
 const BinaryIp kBinaryIp[] = {PARITY_BINARY_UFUNCS(PARITY_X)};
 #undef PARITY_X
 

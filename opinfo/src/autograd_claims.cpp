@@ -5,6 +5,7 @@
 #include <string>
 
 #include "families.h"
+#include "parity/op_record.h"
 
 namespace parity::opinfo {
 
@@ -16,6 +17,7 @@ void set_autograd_claims(std::vector<OpInfo>& db) {
 #include "gradgrad_claims.inc"
   };
   for (OpInfo& op : db) {
+    if (find_op_record(op.name)) continue;  // entry_from_record took the claims from the record
     op.supports_autograd = differentiable.count(op.name) > 0;
     op.supports_gradgrad = op.supports_autograd && gradgrad.count(op.name) > 0;
   }

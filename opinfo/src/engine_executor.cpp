@@ -10,6 +10,7 @@ std::vector<std::string> mro_of(const std::string& cls) {
   if (cls == "AxisError") return {"AxisError", "ValueError", "IndexError", "Exception"};
   if (cls == "DTypePromotionError") return {"DTypePromotionError", "TypeError", "Exception"};
   if (cls == "UFuncTypeError") return {"UFuncTypeError", "TypeError", "Exception"};
+  if (cls == "LinAlgError") return {"LinAlgError", "ValueError", "Exception"};
   return {cls, "Exception"};
 }
 

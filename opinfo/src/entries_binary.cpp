@@ -2,6 +2,7 @@
 // (engine/src/ops/where_clip.cpp).
 #include "dtype_sets.h"
 #include "families.h"
+#include "parity/op_record.h"
 #include "parity/ops.h"
 #include "parity/samples.h"
 
@@ -17,25 +18,16 @@ bool is_one_of(const std::string& n, std::initializer_list<const char*> names) {
 }
 
 // Ops with integer (and bool) loops only, and ops with real loops only (no complex).
-bool integer_only(const std::string& n) {
-  return is_one_of(n, {"bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"});
-}
-bool real_only(const std::string& n) {
-  return is_one_of(n, {"floor_divide", "remainder", "fmod", "arctan2", "hypot", "copysign", "logaddexp"});
-}
+bool integer_only(const std::string& n) { return find_op_record(n)->dtypes == DTypeSet::bool_and_integers; }
+bool real_only(const std::string& n) { return find_op_record(n)->dtypes == DTypeSet::all_but_complex; }
 // power of a signed integer array to a negative integer is a ValueError: those samples keep the
 // exponent non-negative (the negative case is an error input).
 bool nonneg_exponent(const std::string& n, DType d) { return n == "power" && is_signed_int(d); }
 
-OpInfo binary_entry(const char* name, const char* py, RunFn run) {
-  OpInfo op;
-  op.name = name;
-  if (std::string(py) != name) op.aliases = {py};
-  op.family = "binary";
-  op.variants = {Variant::function, Variant::method, Variant::inplace, Variant::out};
-  op.dtypes_cpu = all_dtypes();
-  op.numpy_ref = std::string("np.") + name;
-  op.run = std::move(run);
+// The ufunc's record (its op_list.h row) seeds the entry.
+OpInfo binary_entry(const char* name, RunFn run) {
+  OpInfo op = entry_from_record(name, std::move(run));
+  op.numpy_ref = std::string("np.") + name;  // np.divide, not the alias true_divide
   op.nin = 2;
   op.elementwise = true;
   op.promotes = true;
@@ -116,8 +108,8 @@ std::vector<ErrorInput> binary_errors(const std::string& n) {
 }  // namespace
 
 void add_binary_ops(std::vector<OpInfo>& db) {
-#define PARITY_X(name_, py)                                                                        \
-  db.push_back(binary_entry(#name_, #py,                                                           \
+#define PARITY_X(name_, py, ...)                                                                        \
+  db.push_back(binary_entry(#name_,                                                           \
                             [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&,          \
                                const Tensor& out) -> std::vector<Tensor> {                         \
                               switch (v) {                                                         \
@@ -139,9 +131,6 @@ void add_binary_ops(std::vector<OpInfo>& db) {
     if (op.family != "binary") continue;
     const std::string n = op.name;
     if (n == "remainder") op.aliases.push_back("mod");
-    if (n == "subtract") op.dtypes_cpu = all_but_bool();
-    if (real_only(n)) op.dtypes_cpu = all_but_complex();
-    if (integer_only(n)) op.dtypes_cpu = bool_and_integers();
     // PyTorch's names where they are not NumPy's: torch.equal compares whole tensors (one bool),
     // torch.eq is the elementwise op.
     if (n == "power") op.torch_ref = "torch.pow";

@@ -9,6 +9,15 @@ namespace parity::opinfo {
 namespace {
 using D = std::pair<double, double>;
 
+// The ufunc's record (its op_list.h row) seeds the entry.
+OpInfo unary_entry(const char* name, RunFn run) {
+  OpInfo op = entry_from_record(name, std::move(run));
+  op.nin = 1;
+  op.elementwise = true;
+  return op;
+}
+
+// round, real, imag and angle are not ufuncs: their entries are written here.
 OpInfo unary_entry(const char* name, const char* py, RunFn run) {
   OpInfo op;
   op.name = name;
@@ -34,8 +43,8 @@ void finish(OpInfo& op) {
 }  // namespace
 
 void add_unary_ops(std::vector<OpInfo>& db) {
-#define PARITY_X(name_, py)                                                                        \
-  db.push_back(unary_entry(#name_, #py,                                                            \
+#define PARITY_X(name_, py, ...)                                                                        \
+  db.push_back(unary_entry(#name_,                                                            \
                            [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&,           \
                               const Tensor& out) -> std::vector<Tensor> {                          \
                              switch (v) {                                                          \
@@ -56,10 +65,6 @@ void add_unary_ops(std::vector<OpInfo>& db) {
   for (auto& op : db) {
     if (op.family != "unary") continue;
     const std::string& n = op.name;
-    if (n == "negative" || n == "positive" || n == "sign") op.dtypes_cpu = all_but_bool();
-    if (n == "cbrt" || n == "floor" || n == "ceil" || n == "trunc" || n == "signbit" || n == "sigmoid")
-      op.dtypes_cpu = all_but_complex();
-    if (n == "invert") op.dtypes_cpu = bool_and_integers();
     if (n == "sigmoid") {
       op.numpy_ref = "_parity.expit";  // scipy.special.expit's semantics (oracle prelude)
       // NumPy has no sigmoid: the reference is scipy.special.expit's definition, 1/(1+exp(-x)) in

@@ -18,6 +18,10 @@ void add_random_ops(std::vector<OpInfo>& db);
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).
 void add_trait_discrepancies(std::vector<OpInfo>& db);
+// An entry seeded from the op's record (parity/op_record.h): name, aliases, family, variants, CPU
+// dtype claims, numpy_ref (np.<NumPy name>) and the autograd claims. The caller adds run and the
+// inputs. Throws std::logic_error when the engine has no record of that name.
+OpInfo entry_from_record(const std::string& name, RunFn run = nullptr);
 // Fills torch_ref, jax_ref and torch_method from numpy_ref where an entry left them empty (op_db.cpp).
 void derive_library_refs(std::vector<OpInfo>& db);
 // Sets OpInfo::supports_autograd from the claims list (autograd_claims.cpp).

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "families.h"
+#include "parity/op_record.h"
 #include "parity/device.h"
 #include "parity/samples.h"
 
@@ -95,6 +96,25 @@ void derive_library_refs(std::vector<OpInfo>& db) {
       else if (op.has_variant(Variant::inplace)) op.torch_method = t;
     }
   }
+}
+
+OpInfo entry_from_record(const std::string& name, RunFn run) {
+  const OpRecord* r = find_op_record(name);
+  if (!r) throw std::logic_error("entry_from_record: the engine has no record of op '" + name + "'");
+  OpInfo op;
+  op.name = r->name;
+  if (!r->numpy.empty()) op.aliases.push_back(r->numpy);
+  op.aliases.insert(op.aliases.end(), r->aliases.begin(), r->aliases.end());
+  op.family = r->family;
+  for (auto [f, v] : {std::pair{kFunction, Variant::function}, {kMethod, Variant::method}, {kInplace, Variant::inplace},
+                      {kOut, Variant::out}})
+    if (r->forms & f) op.variants.push_back(v);
+  op.dtypes_cpu = dtypes_of(r->dtypes);
+  op.numpy_ref = "np." + (r->numpy.empty() ? r->name : r->numpy);
+  op.supports_autograd = r->no_grad.empty();
+  op.supports_gradgrad = op.supports_autograd && r->no_gradgrad.empty();
+  op.run = std::move(run);
+  return op;
 }
 
 const std::vector<OpInfo>& op_db() {

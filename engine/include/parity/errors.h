@@ -33,6 +33,9 @@ PARITY_ERROR_CLASS(AxisError, ValueError, "AxisError")
 // numpy.exceptions.DTypePromotionError and numpy's UFuncTypeError/_UFuncNoLoopError are TypeErrors.
 PARITY_ERROR_CLASS(DTypePromotionError, TypeError, "DTypePromotionError")
 PARITY_ERROR_CLASS(UFuncTypeError, TypeError, "UFuncTypeError")
+// numpy.linalg.LinAlgError derives from ValueError: a singular matrix, a matrix not positive
+// definite, no convergence.
+PARITY_ERROR_CLASS(LinAlgError, ValueError, "LinAlgError")
 #undef PARITY_ERROR_CLASS
 
 // Builds "[op] message".

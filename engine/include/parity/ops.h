@@ -66,19 +66,19 @@ class Generator {
 Generator default_rng(uint64_t seed = 0);
 
 // ---- elementwise (engine/src/ops/) ----
-#define PARITY_X(name, py) Tensor name(const ArrayLike& x, OutArg out = {});
+#define PARITY_X(name, py, ...) Tensor name(const ArrayLike& x, OutArg out = {});
 PARITY_UNARY_UFUNCS(PARITY_X)
 #undef PARITY_X
-#define PARITY_X(name, py) Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out = {});
+#define PARITY_X(name, py, ...) Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out = {});
 PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X
 // Tensor arguments are passed on without copying them into an ArrayLike (a copy allocates its
 // shape and strides: most of a small call's cost).
-#define PARITY_X(name, py)                                                                       \
+#define PARITY_X(name, py, ...)                                                                       \
   inline Tensor name(const Tensor& x, OutArg out = {}) { return name(ArrayLike::borrow(x), std::move(out)); }
 PARITY_UNARY_UFUNCS(PARITY_X)
 #undef PARITY_X
-#define PARITY_X(name, py)                                                                       \
+#define PARITY_X(name, py, ...)                                                                       \
   inline Tensor name(const Tensor& a, const Tensor& b, OutArg out = {}) {                        \
     return name(ArrayLike::borrow(a), ArrayLike::borrow(b), std::move(out));                     \
   }                                                                                              \

@@ -173,10 +173,10 @@ class Tensor {
   std::string str() const;   // like NumPy's str(): [1 2]
 
   // ---- elementwise ops as methods and in-place methods ----
-#define PARITY_X(name, py) Tensor name() const; Tensor& name##_();
+#define PARITY_X(name, py, ...) Tensor name() const; Tensor& name##_();
   PARITY_UNARY_UFUNCS(PARITY_X)
 #undef PARITY_X
-#define PARITY_X(name, py) Tensor name(const ArrayLike& other) const; Tensor& name##_(const ArrayLike& other);
+#define PARITY_X(name, py, ...) Tensor name(const ArrayLike& other) const; Tensor& name##_(const ArrayLike& other);
   PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X
   Tensor round(int64_t decimals = 0) const;

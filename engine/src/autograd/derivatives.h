@@ -3,7 +3,9 @@
 //
 //   PARITY_UNARY(sin, "sin", FloatLoops, Sin, TypeError)
 //   PARITY_DERIVATIVE(sin, return {g * conj(cos(x[0]))};);
-//   PARITY_NOT_DIFFERENTIABLE(floor, "piecewise constant");
+//   PARITY_NOT_DIFFERENTIABLE(floor, "piecewise constant");   // backward through it raises
+//   PARITY_INTEGRAL_RESULT(isnan, "returns bool");            // nothing to differentiate
+//   PARITY_NO_GRADGRAD(abs, "its derivative uses sign");      // first derivative only
 //
 // In the body, `g` is the gradient of the output, `x` the inputs as the loop computed them (cast to
 // the loop's dtype; weak scalars as 0-d tensors), `out` the result. Return one gradient per input
@@ -24,11 +26,14 @@ using UFuncGrad = std::function<std::vector<Tensor>(const Tensor& g, const std::
 struct UFuncDerivative {
   UFuncGrad fn;               // null when not differentiable
   std::string why;            // why not differentiable
+  bool integral = false;      // the result is bool or integer: no gradient flows, backward passes over it
+  std::string no_gradgrad = {};  // why double backward is not claimed ("" = claimed)
 };
 const UFuncDerivative* find_ufunc_derivative(const std::string& ufunc);
 std::vector<std::string> ufuncs_with_derivative_declarations();
 struct DerivativeRegistrar {
   DerivativeRegistrar(const char* ufunc, UFuncDerivative d);
+  DerivativeRegistrar(const char* ufunc, const char* no_gradgrad);  // PARITY_NO_GRADGRAD
 };
 
 }  // namespace parity::autograd
@@ -46,3 +51,8 @@ struct DerivativeRegistrar {
 #define PARITY_NOT_DIFFERENTIABLE(name, why)                                                        \
   static const ::parity::autograd::DerivativeRegistrar PARITY_GRAD_CAT(parity_grad_, __LINE__)(     \
       #name, ::parity::autograd::UFuncDerivative{nullptr, why})
+#define PARITY_INTEGRAL_RESULT(name, why)                                                           \
+  static const ::parity::autograd::DerivativeRegistrar PARITY_GRAD_CAT(parity_grad_, __LINE__)(     \
+      #name, ::parity::autograd::UFuncDerivative{nullptr, why, true})
+#define PARITY_NO_GRADGRAD(name, why) \
+  static const ::parity::autograd::DerivativeRegistrar PARITY_GRAD_CAT(parity_grad_, __LINE__)(#name, why)

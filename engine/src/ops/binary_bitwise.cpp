@@ -14,14 +14,14 @@ using kern::RightShift;
 }  // namespace
 
 PARITY_UFUNC2(bitwise_and, "bitwise_and", BoolIntLoops, BitAnd)
-PARITY_NOT_DIFFERENTIABLE(bitwise_and, "integer and bool only: a bitwise op has no derivative");
+PARITY_INTEGRAL_RESULT(bitwise_and, "integer and bool only: a bitwise op has no derivative");
 PARITY_UFUNC2(bitwise_or, "bitwise_or", BoolIntLoops, BitOr)
-PARITY_NOT_DIFFERENTIABLE(bitwise_or, "integer and bool only: a bitwise op has no derivative");
+PARITY_INTEGRAL_RESULT(bitwise_or, "integer and bool only: a bitwise op has no derivative");
 PARITY_UFUNC2(bitwise_xor, "bitwise_xor", BoolIntLoops, BitXor)
-PARITY_NOT_DIFFERENTIABLE(bitwise_xor, "integer and bool only: a bitwise op has no derivative");
+PARITY_INTEGRAL_RESULT(bitwise_xor, "integer and bool only: a bitwise op has no derivative");
 PARITY_UFUNC2(left_shift, "left_shift", IntLoops, LeftShift)
-PARITY_NOT_DIFFERENTIABLE(left_shift, "integer and bool only: a bitwise op has no derivative");
+PARITY_INTEGRAL_RESULT(left_shift, "integer and bool only: a bitwise op has no derivative");
 PARITY_UFUNC2(right_shift, "right_shift", IntLoops, RightShift)
-PARITY_NOT_DIFFERENTIABLE(right_shift, "integer and bool only: a bitwise op has no derivative");
+PARITY_INTEGRAL_RESULT(right_shift, "integer and bool only: a bitwise op has no derivative");
 
 }  // namespace parity

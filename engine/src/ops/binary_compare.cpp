@@ -85,17 +85,17 @@ Tensor compare(const UFuncDef& uf, Cmp op, const ArrayLike& a, const ArrayLike& 
     return compare(ufunc_##name(), op, a, b, out);                               \
   }
 PARITY_COMPARE(equal, Equal, Cmp::eq)
-PARITY_NOT_DIFFERENTIABLE(equal, "returns bool: a comparison has no derivative");
+PARITY_INTEGRAL_RESULT(equal, "returns bool: a comparison has no derivative");
 PARITY_COMPARE(not_equal, NotEqual, Cmp::ne)
-PARITY_NOT_DIFFERENTIABLE(not_equal, "returns bool: a comparison has no derivative");
+PARITY_INTEGRAL_RESULT(not_equal, "returns bool: a comparison has no derivative");
 PARITY_COMPARE(less, Less, Cmp::lt)
-PARITY_NOT_DIFFERENTIABLE(less, "returns bool: a comparison has no derivative");
+PARITY_INTEGRAL_RESULT(less, "returns bool: a comparison has no derivative");
 PARITY_COMPARE(less_equal, LessEqual, Cmp::le)
-PARITY_NOT_DIFFERENTIABLE(less_equal, "returns bool: a comparison has no derivative");
+PARITY_INTEGRAL_RESULT(less_equal, "returns bool: a comparison has no derivative");
 PARITY_COMPARE(greater, Greater, Cmp::gt)
-PARITY_NOT_DIFFERENTIABLE(greater, "returns bool: a comparison has no derivative");
+PARITY_INTEGRAL_RESULT(greater, "returns bool: a comparison has no derivative");
 PARITY_COMPARE(greater_equal, GreaterEqual, Cmp::ge)
-PARITY_NOT_DIFFERENTIABLE(greater_equal, "returns bool: a comparison has no derivative");
+PARITY_INTEGRAL_RESULT(greater_equal, "returns bool: a comparison has no derivative");
 #undef PARITY_COMPARE
 
 }  // namespace parity

@@ -37,5 +37,6 @@ PARITY_UFUNC2(remainder, "remainder", DivLoops, Remainder)
 PARITY_DERIVATIVE(remainder, return {g, -g * floor_divide(x[0], x[1])};);
 PARITY_UFUNC2(fmod, "fmod", DivLoops, FMod)
 PARITY_DERIVATIVE(fmod, return {g, -g * trunc(x[0] / x[1])};);
+PARITY_NO_GRADGRAD(fmod, "its derivative uses trunc(a/b), piecewise constant");
 
 }  // namespace parity

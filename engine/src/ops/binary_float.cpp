@@ -23,6 +23,7 @@ PARITY_DERIVATIVE(hypot, return {g * x[0] / out, g * x[1] / out};);
 PARITY_UFUNC2(copysign, "copysign", RealFloatLoops, CopySign)
 // PyTorch's: d/da = sign(a) * sign(out) (sign agreement, 0 at a == 0); zero w.r.t. the sign source.
 PARITY_DERIVATIVE(copysign, return {g * sign(x[0]) * sign(out), zeros_like(g)};);
+PARITY_NO_GRADGRAD(copysign, "its derivative uses sign, whose own derivative is not defined at 0");
 PARITY_UFUNC2(logaddexp, "logaddexp", RealFloatLoops, LogAddExp)
 PARITY_DERIVATIVE(logaddexp, return {g * exp(x[0] - out), g * exp(x[1] - out)};);
 

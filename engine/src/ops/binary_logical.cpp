@@ -50,11 +50,11 @@ Tensor logical(const UFuncDef& uf, const ArrayLike& a, const ArrayLike& b, OutAr
     return logical(ufunc_##name(), a, b, out);                                    \
   }
 PARITY_LOGICAL(logical_and, LogicalAnd)
-PARITY_NOT_DIFFERENTIABLE(logical_and, "returns bool: a logical op has no derivative");
+PARITY_INTEGRAL_RESULT(logical_and, "returns bool: a logical op has no derivative");
 PARITY_LOGICAL(logical_or, LogicalOr)
-PARITY_NOT_DIFFERENTIABLE(logical_or, "returns bool: a logical op has no derivative");
+PARITY_INTEGRAL_RESULT(logical_or, "returns bool: a logical op has no derivative");
 PARITY_LOGICAL(logical_xor, LogicalXor)
-PARITY_NOT_DIFFERENTIABLE(logical_xor, "returns bool: a logical op has no derivative");
+PARITY_INTEGRAL_RESULT(logical_xor, "returns bool: a logical op has no derivative");
 #undef PARITY_LOGICAL
 
 }  // namespace parity

@@ -29,6 +29,7 @@ using kern::LogicalNot;
 PARITY_UNARY(abs, "absolute", AllLoops, Abs, TypeError)
 // d|z| = sgn(z) = z/|z| (0 at 0): NumPy 2's sign, also for complex (PyTorch's abs formula).
 PARITY_DERIVATIVE(absolute, return {g * sign(x[0])};);
+PARITY_NO_GRADGRAD(absolute, "its derivative uses sign, whose own derivative is not defined at 0");
 PARITY_UNARY(reciprocal, "reciprocal", NumericLoops, Reciprocal, TypeError)
 PARITY_DERIVATIVE(reciprocal, return {-g * conj(out * out)};);
 PARITY_UNARY(square, "square", NumericLoops, Square, TypeError)
@@ -37,9 +38,9 @@ PARITY_UNARY(conj, "conjugate", NumericLoops, Conj, TypeError)
 // conj is not holomorphic: PyTorch's formula, conj(g).
 PARITY_DERIVATIVE(conjugate, return {conj(g)};);
 PARITY_UNARY(invert, "invert", BoolIntLoops, Invert, TypeError)
-PARITY_NOT_DIFFERENTIABLE(invert, "bitwise not of integers and bools has no derivative");
+PARITY_INTEGRAL_RESULT(invert, "bitwise not of integers and bools has no derivative");
 PARITY_UNARY(logical_not, "logical_not", AllLoops, LogicalNot, TypeError)
-PARITY_NOT_DIFFERENTIABLE(logical_not, "returns bool: a logical op has no derivative");
+PARITY_INTEGRAL_RESULT(logical_not, "returns bool: a logical op has no derivative");
 
 // negative, positive and sign reject bool instead of casting it to int8, as NumPy 2 does.
 const UFuncDef& ufunc_negative() {

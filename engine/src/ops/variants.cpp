@@ -7,7 +7,7 @@ namespace parity {
 
 // ndarray.conj() of a non-complex array is the array itself (a bool array stays bool, where
 // np.conjugate gives int8).
-#define PARITY_X(name, py)                                                                       \
+#define PARITY_X(name, py, ...)                                                                       \
   Tensor Tensor::name() const {                                                                  \
     if (std::string_view(#name) == "conj" && defined() && !is_complex(dtype())) return *this;    \
     return parity::name(*this);                                                                  \
@@ -19,7 +19,7 @@ namespace parity {
 PARITY_UNARY_UFUNCS(PARITY_X)
 #undef PARITY_X
 
-#define PARITY_X(name, py)                                                                \
+#define PARITY_X(name, py, ...)                                                                \
   Tensor Tensor::name(const ArrayLike& other) const { return parity::name(*this, other); } \
   Tensor& Tensor::name##_(const ArrayLike& other) {                                        \
     parity::name(*this, other, *this);                                                     \

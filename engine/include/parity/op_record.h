@@ -1,0 +1,73 @@
+#pragma once
+// One record per op: the single declaration of what the op is, from which the op's name list, the
+// OpInfo skeleton (name, aliases, family, variants, dtype claims, autograd claims) and the reports
+// derive. Modelled on PyTorch's native_functions.yaml + derivatives.yaml, written as C++ data.
+//
+// A ufunc's record is its row in op_list.h (name, NumPy name, claimed dtypes); its derivative sits
+// beside its kernel (PARITY_DERIVATIVE). Any other op states its record beside its implementation:
+//
+//   PARITY_OP_RECORD({.name = "sort", .family = "sorting", .forms = kFunction | kMethod | kOut,
+//                     .dtypes = DTypeSet::all, .grad = "through its permutation (take_along_axis)"});
+//
+// opinfo/ seeds each OpInfo entry from the record (opinfo::entry_from_record) and a test checks
+// that every record has an entry and every entry a record.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parity/dtype.h"
+
+namespace parity {
+
+// The forms an op comes in (NumPy's: np.f(x), x.f(), in place, out=).
+using Forms = uint8_t;
+inline constexpr Forms kFunction = 1, kMethod = 2, kInplace = 4, kOut = 8;
+inline constexpr Forms kAllForms = kFunction | kMethod | kInplace | kOut;
+
+// Named dtype sets for claims (kAllDTypes order).
+enum class DTypeSet : uint8_t {
+  all,                // every dtype
+  all_but_bool,       // numbers
+  all_but_complex,    // bool, integers, real floats
+  real_numbers,       // integers and real floats (no bool, no complex)
+  bool_and_integers,  // bitwise ops
+  integers,           // no bool
+  inexact,            // float16, bfloat16, float32, float64, complex64, complex128
+  linalg,             // every dtype but float16/bfloat16 (LAPACK computes in float32/64, complex64/128;
+                      // bool and integers promote to float64 as NumPy's linalg does)
+  none,               // the op claims dtypes itself (creation ops: the dtype is an argument)
+};
+std::vector<DType> dtypes_of(DTypeSet s);
+
+struct OpRecord {
+  std::string name;                       // the engine's C++ name
+  std::string numpy = {};                 // NumPy's name where it differs (np.<numpy>); "" = name
+  std::vector<std::string> aliases = {};  // more names: NumPy's aliases, the Array API standard's spellings
+  std::string family = {};                // "unary", "binary", "reduction", "shape", "creation", "linalg",
+                                          // "fft", "sorting", "sets", "indexing", "random"
+  Forms forms = kFunction;
+  DTypeSet dtypes = DTypeSet::all;        // claimed on the CPU (checked both ways by the Dtypes suite)
+  // Derivatives. `no_grad` says why the op has none ("" = differentiable: the op records its
+  // backward); `no_gradgrad` why double backward is not claimed ("" = claimed when differentiable).
+  std::string no_grad = {};
+  std::string no_gradgrad = {};
+  std::string grad = {};                  // how the backward is computed, when worth saying (docs)
+};
+
+// Every op's record, sorted by name (ufunc rows from op_list.h and PARITY_OP_RECORD registrations).
+const std::vector<OpRecord>& op_records();
+// By name, NumPy name or alias; nullptr if none.
+const OpRecord* find_op_record(std::string_view name);
+
+struct OpRecordRegistrar {
+  explicit OpRecordRegistrar(OpRecord r);
+};
+
+}  // namespace parity
+
+#define PARITY_OP_RECORD_CAT2(a, b) a##b
+#define PARITY_OP_RECORD_CAT(a, b) PARITY_OP_RECORD_CAT2(a, b)
+#define PARITY_OP_RECORD(...)                                                                \
+  static const ::parity::OpRecordRegistrar PARITY_OP_RECORD_CAT(parity_op_record_, __LINE__)( \
+      ::parity::OpRecord __VA_ARGS__)

@@ -1,0 +1,84 @@
+// The op records (parity/op_record.h): the ufunc rows of op_list.h, with their derivative
+// declarations, and every PARITY_OP_RECORD registration.
+#include "parity/op_record.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "parity/op_list.h"
+#include "../autograd/derivatives.h"
+#include "../ufunc.h"
+
+namespace parity {
+
+std::vector<DType> dtypes_of(DTypeSet s) {
+  std::vector<DType> all(std::begin(kAllDTypes), std::end(kAllDTypes)), v;
+  for (DType d : all) {
+    bool in = false;
+    switch (s) {
+      case DTypeSet::all: in = true; break;
+      case DTypeSet::all_but_bool: in = d != DType::Bool; break;
+      case DTypeSet::all_but_complex: in = !is_complex(d); break;
+      case DTypeSet::real_numbers: in = d != DType::Bool && !is_complex(d); break;
+      case DTypeSet::bool_and_integers: in = !is_inexact(d); break;
+      case DTypeSet::integers: in = d != DType::Bool && !is_inexact(d); break;
+      case DTypeSet::inexact: in = is_inexact(d); break;
+      case DTypeSet::linalg: in = d != DType::Float16 && d != DType::BFloat16; break;
+      case DTypeSet::none: in = false; break;
+    }
+    if (in) v.push_back(d);
+  }
+  return v;
+}
+
+namespace {
+std::vector<OpRecord>& registered() {
+  static std::vector<OpRecord> r;
+  return r;
+}
+
+// A ufunc's record: its op_list.h row and its derivative declaration.
+OpRecord ufunc_record(const char* name, const char* numpy, const char* family, DTypeSet dtypes, const UFuncDef& def) {
+  OpRecord r{.name = name, .numpy = numpy == std::string(name) ? "" : numpy, .family = family,
+             .forms = kAllForms, .dtypes = dtypes};
+  const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(def.name);
+  if (!d) {
+    r.no_grad = "no derivative declared";  // a test requires one for every ufunc
+  } else if (!d->fn) {
+    if (d->integral) r.grad = d->why;  // the result carries no gradient; backward passes over it
+    else r.no_grad = d->why;
+  } else {
+    r.no_gradgrad = d->no_gradgrad;
+  }
+  return r;
+}
+}  // namespace
+
+OpRecordRegistrar::OpRecordRegistrar(OpRecord r) { registered().push_back(std::move(r)); }
+
+const std::vector<OpRecord>& op_records() {
+  static const std::vector<OpRecord> all = [] {
+    std::vector<OpRecord> v = registered();
+#define PARITY_X(name, py, set) v.push_back(ufunc_record(#name, #py, "unary", DTypeSet::set, ufunc_##name()));
+    PARITY_UNARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+#define PARITY_X(name, py, set) v.push_back(ufunc_record(#name, #py, "binary", DTypeSet::set, ufunc_##name()));
+    PARITY_BINARY_UFUNCS(PARITY_X)
+#undef PARITY_X
+    std::sort(v.begin(), v.end(), [](const OpRecord& a, const OpRecord& b) { return a.name < b.name; });
+    return v;
+  }();
+  return all;
+}
+
+const OpRecord* find_op_record(std::string_view name) {
+  for (const OpRecord& r : op_records()) {
+    if (r.name == name || (!r.numpy.empty() && r.numpy == name)) return &r;
+    for (const std::string& a : r.aliases)
+      if (a == name) return &r;
+  }
+  return nullptr;
+}
+
+}  // namespace parity
