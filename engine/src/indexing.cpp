@@ -2,6 +2,7 @@
 // arithmetic; integer and boolean arrays (advanced indices) give a copy gathered through a table
 // of element offsets computed once, and index_put scatters through the same table.
 #include <cstring>
+#include "parity/op_record.h"
 #include <string>
 
 #include "cuda/backend.h"
@@ -555,5 +556,9 @@ void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const Arr
 }  // namespace
 
 Tensor Tensor::operator[](int64_t i) const { return index({TensorIndex(i)}); }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "getitem", .aliases = {"index"}, .family = "indexing", .forms = kMethod});
+PARITY_OP_RECORD({.name = "setitem", .aliases = {"index_put"}, .family = "indexing", .forms = kMethod, .no_grad = "writes through an index have no derivative yet"});
 
 }  // namespace parity

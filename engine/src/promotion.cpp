@@ -1,5 +1,7 @@
 #include "parity/promotion.h"
 
+#include "parity/op_record.h"
+
 #include <limits>
 #include <sstream>
 
@@ -230,5 +232,9 @@ DType result_type(const std::vector<DTypeOperand>& ops, const char* op) {
   }
   return r;  // like numpy.result_type, no value check here: the op converting the scalar checks
 }
+
+// The records of the dtype functions (parity/op_record.h).
+PARITY_OP_RECORD({.name = "result_type", .family = "dtypes", .no_grad = "returns a dtype"});
+PARITY_OP_RECORD({.name = "can_cast", .family = "dtypes", .no_grad = "returns a bool"});
 
 }  // namespace parity

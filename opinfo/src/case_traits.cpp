@@ -201,13 +201,8 @@ const std::vector<Discrepancy>& global_discrepancies() {
 }
 
 void add_trait_discrepancies(std::vector<OpInfo>& db) {
-  auto in = [](const std::string& n, std::initializer_list<const char*> names) {
-    for (const char* x : names)
-      if (n == x) return true;
-    return false;
-  };
   for (OpInfo& op : db) {
-    if (in(op.name, {"matmul", "dot", "outer", "multiply", "square", "prod", "cumprod"}))
+    if (op.products)
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {}, {"Fuzz"}, "which of inf and nan an overflowing product gives",
            "where products overflow or meet inf/nan, the result (inf, -inf or nan; for complex, which part) "
@@ -224,13 +219,13 @@ void add_trait_discrepancies(std::vector<OpInfo>& db) {
            "they are truncated or wrapped mid-reduction (sum of uint32 into bool starts from True; max over "
            "int32 into int16 compares wrapped partials); the engine keeps them in the loop dtype and casts once",
            "", kOutCastPartials});
-    if (in(op.name, {"fmod", "remainder"}))
+    if (op.jumps)
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {}, {"Fuzz"}, "the gradient at a jump",
            "where a/b is an integer, trunc(a/b) or floor(a/b) jumps, so the function has no derivative there "
            "and central differences measure the jump; the engine gives PyTorch's one-sided formula",
            "", kAtJump});
-    if (op.family == "reduction" && !in(op.name, {"any", "all", "argmax", "argmin", "count_nonzero"}))
+    if (op.accumulates)
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {}, {"Fuzz"}, "the accumulation order over an input not in C order",
            "NumPy's iterator orders axes by memory layout (keeping stride-0 axes in place, walking negative "

@@ -1,5 +1,8 @@
 // Entries for the binary elementwise ops (engine/src/ops/binary_*.cpp) and where, clip, nonzero
 // (engine/src/ops/where_clip.cpp).
+#include <functional>
+#include <map>
+
 #include "dtype_sets.h"
 #include "families.h"
 #include "parity/op_record.h"
@@ -10,12 +13,6 @@ namespace parity::opinfo {
 
 namespace {
 using D = std::pair<double, double>;
-
-bool is_one_of(const std::string& n, std::initializer_list<const char*> names) {
-  for (const char* s : names)
-    if (n == s) return true;
-  return false;
-}
 
 // Ops with integer (and bool) loops only, and ops with real loops only (no complex).
 bool integer_only(const std::string& n) { return find_op_record(n)->dtypes == DTypeSet::bool_and_integers; }
@@ -82,7 +79,7 @@ std::vector<SampleInput> binary_reference(const std::string& n, DType d) {
 }
 
 std::vector<ErrorInput> binary_errors(const std::string& n) {
-  const DType d = integer_only(n) || n == "power" ? DType::Int64 : DType::Float64;
+  const DType d = integer_only(n) || nonneg_exponent(n, DType::Int64) ? DType::Int64 : DType::Float64;
   std::vector<ErrorInput> e;
   e.push_back({{{ArrayLike(make_tensor({3}, d, 1)), ArrayLike(make_tensor({4}, d, 2))}, {}, "shapes (3,) (4,)"},
                "ValueError",
@@ -90,20 +87,77 @@ std::vector<ErrorInput> binary_errors(const std::string& n) {
   e.push_back({{{ArrayLike(make_tensor({2, 3}, d, 3)), ArrayLike(make_tensor({3, 2}, d, 4))}, {}, "shapes (2,3) (3,2)"},
                "ValueError",
                "\\[" + n + "\\].*could not be broadcast.*\\(2, ?3\\) \\(3, ?2\\)"});
-  if (n == "power") {
-    e.push_back({{{ArrayLike(asarray(std::vector<int64_t>{2, 3})), ArrayLike(asarray(std::vector<int64_t>{1, -1}))},
-                  {}, "negative integer exponent"},
-                 "ValueError", "negative integer powers"});
-    e.push_back({{{ArrayLike(asarray(std::vector<int8_t>{2, 3})), ArrayLike(Scalar(int64_t{-2}))}, {}, "negative weak exponent"},
-                 "ValueError", "negative integer powers"});
-  }
-  if (n == "add") {  // NEP 50: a Python int out of the array dtype's range
-    e.push_back({{{ArrayLike(asarray(std::vector<uint8_t>{1, 2})), ArrayLike(Scalar(int64_t{300}))}, {}, "uint8 + 300"},
-                 "OverflowError", "300"});
-    e.push_back({{{ArrayLike(asarray(std::vector<uint8_t>{1, 2})), ArrayLike(Scalar(int64_t{-1}))}, {}, "uint8 + -1"},
-                 "OverflowError", "-1"});
-  }
   return e;
+}
+
+// Appends error inputs to an entry's.
+void more_errors(OpInfo& op, std::vector<ErrorInput> more) {
+  ErrorsFn base = op.error_inputs;
+  op.error_inputs = [base, more] {
+    std::vector<ErrorInput> e = base();
+    e.insert(e.end(), more.begin(), more.end());
+    return e;
+  };
+}
+
+// float16 maximum/minimum/fmax/fmin of +0 and -0.
+void zeros_order(OpInfo& op) {
+  op.discrepancies.push_back(
+      {Discrepancy::Kind::differs, {DType::Float16}, {},
+       "float16 " + op.name + " of +0 and -0 returns the second zero, NumPy's the first",
+       "the zeros compare equal, so IEEE 754 leaves the choice open; NumPy's float16 loop returns the first "
+       "operand, its float32/float64 loops (and the engine's, for every float dtype) the second. The "
+       "comparator does not tell the zeros apart, so no suite reports it",
+       "extremal values"});
+}
+
+// What a binary ufunc's entry needs beyond its op_list.h row and the shared samples, for the few
+// that need anything: PyTorch's names where they are not NumPy's (torch.equal compares whole
+// tensors; torch.eq is the elementwise op), op properties, error inputs of their own, declared
+// discrepancies.
+using Detail = std::function<void(OpInfo&)>;
+const std::map<std::string, Detail>& ufunc_details() {
+  static const std::map<std::string, Detail> m = {
+      {"power",
+       [](OpInfo& op) {
+         op.torch_ref = "torch.pow";
+         more_errors(op, {{{{ArrayLike(asarray(std::vector<int64_t>{2, 3})), ArrayLike(asarray(std::vector<int64_t>{1, -1}))},
+                            {}, "negative integer exponent"},
+                           "ValueError", "negative integer powers"},
+                          {{{ArrayLike(asarray(std::vector<int8_t>{2, 3})), ArrayLike(Scalar(int64_t{-2}))}, {},
+                            "negative weak exponent"},
+                           "ValueError", "negative integer powers"}});
+       }},
+      {"add",
+       [](OpInfo& op) {  // NEP 50: a Python int out of the array dtype's range
+         more_errors(op, {{{{ArrayLike(asarray(std::vector<uint8_t>{1, 2})), ArrayLike(Scalar(int64_t{300}))}, {},
+                            "uint8 + 300"},
+                           "OverflowError", "300"},
+                          {{{ArrayLike(asarray(std::vector<uint8_t>{1, 2})), ArrayLike(Scalar(int64_t{-1}))}, {},
+                            "uint8 + -1"},
+                           "OverflowError", "-1"}});
+       }},
+      {"multiply", [](OpInfo& op) { op.products = true; }},
+      {"fmod", [](OpInfo& op) { op.jumps = true; }},
+      {"remainder",
+       [](OpInfo& op) {
+         op.aliases.push_back("mod");
+         op.jumps = true;
+         op.discrepancies.push_back({Discrepancy::Kind::skip, {DType::Float64}, {"Gradcheck"},
+                                     "remainder's gradient is not checked by finite differences",
+                                     "its samples put a/b within eps of an integer, where floor(a/b) jumps and the "
+                                     "central difference measures the jump (-478 against the derivative 1252)",
+                                     ""});
+       }},
+      {"equal", [](OpInfo& op) { op.torch_ref = "torch.eq"; }},
+      {"left_shift", [](OpInfo& op) { op.torch_ref = "torch.bitwise_left_shift"; }},
+      {"right_shift", [](OpInfo& op) { op.torch_ref = "torch.bitwise_right_shift"; }},
+      {"maximum", zeros_order},
+      {"minimum", zeros_order},
+      {"fmax", zeros_order},
+      {"fmin", zeros_order},
+  };
+  return m;
 }
 }  // namespace
 
@@ -130,35 +184,17 @@ void add_binary_ops(std::vector<OpInfo>& db) {
   for (auto& op : db) {
     if (op.family != "binary") continue;
     const std::string n = op.name;
-    if (n == "remainder") op.aliases.push_back("mod");
-    // PyTorch's names where they are not NumPy's: torch.equal compares whole tensors (one bool),
-    // torch.eq is the elementwise op.
-    if (n == "power") op.torch_ref = "torch.pow";
-    if (n == "equal") op.torch_ref = "torch.eq";
-    if (n == "left_shift") op.torch_ref = "torch.bitwise_left_shift";
-    if (n == "right_shift") op.torch_ref = "torch.bitwise_right_shift";
     auto dom = op.domain;
     op.sample_inputs = [n, dom](DType d) { return binary_samples(n, d, dom); };
     op.reference_inputs = [n](DType d) { return binary_reference(n, d); };
     op.error_inputs = [n] { return binary_errors(n); };
     // bfloat16 with a Python float: declared once for every op (global_discrepancies).
-    if (is_one_of(n, {"maximum", "minimum", "fmax", "fmin"}))
-      op.discrepancies.push_back(
-          {Discrepancy::Kind::differs, {DType::Float16}, {},
-           "float16 " + n + " of +0 and -0 returns the second zero, NumPy's the first",
-           "the zeros compare equal, so IEEE 754 leaves the choice open; NumPy's float16 loop returns the first "
-           "operand, its float32/float64 loops (and the engine's, for every float dtype) the second. The "
-           "comparator does not tell the zeros apart, so no suite reports it",
-           "extremal values"});
+    if (auto it = ufunc_details().find(n); it != ufunc_details().end()) it->second(op);
   }
 
   // where(cond, x, y): x and y promote; cond is truth-tested.
   {
-    OpInfo op;
-    op.name = "where";
-    op.family = "binary";
-    op.variants = {Variant::function};
-    op.dtypes_cpu = all_dtypes();
+    OpInfo op = entry_from_record("where");
     op.numpy_ref = "np.where";
     op.nin = 3;
     op.elementwise = true;
@@ -217,11 +253,7 @@ void add_binary_ops(std::vector<OpInfo>& db) {
 
   // clip(x, lo, hi): NumPy 2's 3-input ufunc.
   {
-    OpInfo op;
-    op.name = "clip";
-    op.family = "binary";
-    op.variants = {Variant::function, Variant::method, Variant::inplace, Variant::out};
-    op.dtypes_cpu = all_dtypes();
+    OpInfo op = entry_from_record("clip");
     op.numpy_ref = "np.clip";
     op.numpy_method = "clip";
     op.nin = 3;
@@ -286,11 +318,7 @@ void add_binary_ops(std::vector<OpInfo>& db) {
 
   // nonzero(x): one int64 index array per dimension.
   {
-    OpInfo op;
-    op.name = "nonzero";
-    op.family = "binary";  // listed with where, of which it is the one-argument form
-    op.variants = {Variant::function};
-    op.dtypes_cpu = all_dtypes();
+    OpInfo op = entry_from_record("nonzero");  // family "binary": listed with where, its one-argument form
     op.numpy_ref = "np.nonzero";
     // torch.nonzero returns one (n, ndim) matrix; as_tuple=True is its documented NumPy form.
     op.torch_ref = "lambda x: torch.nonzero(x, as_tuple=True)";

@@ -21,7 +21,7 @@ using namespace util;
 const std::vector<Shape> kShapes = {{}, {0}, {1, 0, 3}, {20}, {3, 4, 5}};
 
 OpInfo creation_op(const std::string& name, std::string ref, RunFn run) {
-  return entry(name, "creation", {Variant::function}, all_dtypes(), std::move(ref), std::move(run));
+  return entry(name, std::move(ref), std::move(run));
 }
 
 // A fill value every dtype represents exactly, as the Python number NumPy would be given.

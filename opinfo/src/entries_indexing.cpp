@@ -98,11 +98,10 @@ constexpr const char* kSetitemJax =
 void add_indexing_ops(std::vector<OpInfo>& db) {
   // ---- getitem ----
   {
-    OpInfo op = entry("getitem", "indexing", {Variant::method}, all_dtypes(), kGetitemRef,
+    OpInfo op = entry("getitem", kGetitemRef,
                       [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
                         return std::vector<Tensor>{a[0].tensor().index(parse_index(index_of(kw), a))};
                       });
-    op.aliases = {"index"};
     op.sample_inputs = [](DType d) {
       Gen g = gen("getitem", d);
       Tensor x = g({3, 4, 5});
@@ -155,14 +154,13 @@ void add_indexing_ops(std::vector<OpInfo>& db) {
 
   // ---- setitem ----
   {
-    OpInfo op = entry("setitem", "indexing", {Variant::method}, all_dtypes(), kSetitemRef,
+    OpInfo op = entry("setitem", kSetitemRef,
                       [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
                         Tensor y = a[0].tensor().copy();  // as read-only as the target
                         if (!a[0].tensor().writeable()) y.setflags(false);
                         y.index_put(parse_index(index_of(kw), a), a[1]);
                         return std::vector<Tensor>{y};
                       });
-    op.aliases = {"index_put"};
     op.sample_inputs = [](DType d) {
       Gen g = gen("setitem", d);
       Tensor x = g({3, 4, 5});

@@ -34,7 +34,7 @@ std::vector<ToleranceOverride> long_sum_tolerances() {
 void add_linalg_ops(std::vector<OpInfo>& db) {
   // ---- matmul ----
   {
-    OpInfo op = entry("matmul", "linalg", {Variant::function, Variant::method, Variant::out}, all_dtypes(), "np.matmul",
+    OpInfo op = entry("matmul", "np.matmul",
                       [](Variant v, const Args& a, const Kwargs&, const Tensor& out) {
                         const Tensor &x = a[0].tensor(), &y = a[1].tensor();
                         switch (v) {
@@ -61,6 +61,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
     };
     op.reference_inputs = extremal_products;
     op.sum_of_products = true;
+    op.products = true;
     op.tolerances = long_sum_tolerances();  // also bfloat16 @ bfloat16, a float32 result (ml_dtypes)
     op.error_inputs = [] {
       return Errors{
@@ -74,7 +75,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
 
   // ---- dot ----
   {
-    OpInfo op = entry("dot", "linalg", {Variant::function, Variant::method}, all_dtypes(), "np.dot",
+    OpInfo op = entry("dot", "np.dot",
                       [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
                         const Tensor &x = a[0].tensor(), &y = a[1].tensor();
                         return std::vector<Tensor>{v == Variant::method ? x.dot(y) : dot(x, y)};
@@ -97,6 +98,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
     };
     op.reference_inputs = extremal_products;
     op.sum_of_products = true;
+    op.products = true;
     op.tolerances = long_sum_tolerances();
     op.discrepancies.push_back(
         {Discrepancy::Kind::differs, {DType::Complex64, DType::Complex128}, {},
@@ -116,11 +118,12 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
 
   // ---- outer ----
   {
-    OpInfo op = entry("outer", "linalg", {Variant::function}, all_dtypes(), "np.outer",
+    OpInfo op = entry("outer", "np.outer",
                       [](Variant, const Args& a, const Kwargs&, const Tensor&) {
                         return std::vector<Tensor>{outer(a[0].tensor(), a[1].tensor())};
                       });
     op.nin = 2;
+    op.products = true;
     op.sample_inputs = [](DType d) {
       Gen g = gen("outer", d);
       return Samples{

@@ -19,9 +19,7 @@ double kdouble(const Kwargs& kw, const char* k, double dflt) {
 
 OpInfo random_op(const std::string& name, const char* a, const char* b, double da, double db) {
   std::string n = name, ka = a, kb = b;
-  OpInfo op = entry(name, "random", {Variant::function},
-                    {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64},
-                    "lambda **kw: _parity.random_like('" + name + "', **kw)",
+  OpInfo op = entry(name, "lambda **kw: _parity.random_like('" + name + "', **kw)",
                     [n, ka, kb, da, db](Variant, const Args&, const Kwargs& kw, const Tensor&) {
                       Generator g(0);
                       Shape size = kvec(kw, "size");
@@ -30,7 +28,6 @@ OpInfo random_op(const std::string& name, const char* a, const char* b, double d
                       Tensor r = n == "normal" ? g.normal(size, x, y, d) : g.uniform(size, x, y, d);
                       return std::vector<Tensor>{zeros_like(r)};  // values are not NumPy's stream
                     });
-  op.aliases = {"random." + name};
   op.sample_inputs = [ka, kb](DType d) {
     Samples s;
     for (const Shape& sh : std::vector<Shape>{{}, {0}, {20}, {3, 4, 5}})

@@ -42,16 +42,9 @@ RedKw read_kwargs(const Kwargs& kw, const char* op, bool single) {
 }
 
 OpInfo reduction_entry(const std::string& name, const std::string& method, RunFn run) {
-  OpInfo op;
-  op.name = name;
-  op.family = "reduction";
-  op.variants = {Variant::function};
-  if (!method.empty()) op.variants.push_back(Variant::method);
-  op.variants.push_back(Variant::out);
-  op.dtypes_cpu = all_dtypes();  // NumPy 2.2 reduces every one of the 15 dtypes with each of these
-  op.numpy_ref = "np." + name;
+  OpInfo op = entry_from_record(name, std::move(run));
   op.numpy_method = method;
-  op.run = std::move(run);
+  op.accumulates = true;  // but any, all, argmax, argmin
   return op;
 }
 
@@ -233,6 +226,7 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
   }
   {
     OpInfo op = reduction_entry("prod", "prod", PARITY_SUMLIKE(prod, x.prod(k.axis, k.keepdims, k.dtype)));
+    op.products = true;
     finish(op, sum_spec);
     db.push_back(std::move(op));
   }
@@ -304,14 +298,12 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
   const SampleSpec plain{};
   {
     OpInfo op = reduction_entry("amax", "max", PARITY_MAXLIKE(amax, x.max(k.axis, k.keepdims)));
-    op.aliases = {"max"};
     finish(op, plain);
     add_empty_error(op, "zero-size array to reduction operation maximum which has no identity");
     db.push_back(std::move(op));
   }
   {
     OpInfo op = reduction_entry("amin", "min", PARITY_MAXLIKE(amin, x.min(k.axis, k.keepdims)));
-    op.aliases = {"min"};
     finish(op, plain);
     add_empty_error(op, "zero-size array to reduction operation minimum which has no identity");
     db.push_back(std::move(op));
@@ -332,11 +324,13 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
   }
   {
     OpInfo op = reduction_entry("any", "any", PARITY_MAXLIKE(any, x.any(k.axis, k.keepdims)));
+    op.accumulates = false;  // no arithmetic: the order does not matter
     finish(op, plain);
     db.push_back(std::move(op));
   }
   {
     OpInfo op = reduction_entry("all", "all", PARITY_MAXLIKE(all, x.all(k.axis, k.keepdims)));
+    op.accumulates = false;  // no arithmetic: the order does not matter
     finish(op, plain);
     db.push_back(std::move(op));
   }
@@ -356,12 +350,14 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
   const SampleSpec single{AxisKind::single};
   {
     OpInfo op = reduction_entry("argmax", "argmax", PARITY_ARGLIKE(argmax));
+    op.accumulates = false;  // no arithmetic: the order does not matter
     finish(op, single);
     add_empty_error(op, "attempt to get argmax of an empty sequence");
     db.push_back(std::move(op));
   }
   {
     OpInfo op = reduction_entry("argmin", "argmin", PARITY_ARGLIKE(argmin));
+    op.accumulates = false;  // no arithmetic: the order does not matter
     finish(op, single);
     add_empty_error(op, "attempt to get argmin of an empty sequence");
     db.push_back(std::move(op));
@@ -387,6 +383,7 @@ void add_reduction_ops(std::vector<OpInfo>& db) {
   }
   {
     OpInfo op = reduction_entry("cumprod", "cumprod", PARITY_CUMLIKE(cumprod));
+    op.products = true;
     finish(op, cum);
     db.push_back(std::move(op));
   }

@@ -15,17 +15,15 @@ using namespace util;
 Tensor f64(const Shape& s) { return make_tensor(s, DType::Float64, 1); }
 
 // Single-tensor op with method and function forms.
-OpInfo shape_op(const std::string& name, std::vector<Variant> variants, std::string ref, RunFn run) {
-  return entry(name, "shape", std::move(variants), all_dtypes(), std::move(ref), std::move(run));
+OpInfo shape_op(const std::string& name, std::string ref, RunFn run) {
+  return entry(name, std::move(ref), std::move(run));
 }
-const std::vector<Variant> kFnMethod = {Variant::function, Variant::method};
-const std::vector<Variant> kFn = {Variant::function};
 }  // namespace
 
 void add_shape_ops(std::vector<OpInfo>& db) {
   // ---- reshape ----
   {
-    OpInfo op = shape_op("reshape", kFnMethod, "np.reshape", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("reshape", "np.reshape", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       return std::vector<Tensor>{v == Variant::method ? x.reshape(kvec(kw, "shape")) : reshape(x, kvec(kw, "shape"))};
     });
@@ -60,7 +58,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- transpose ----
   {
-    OpInfo op = shape_op("transpose", kFnMethod, "np.transpose", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("transpose", "np.transpose", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       std::vector<int64_t> axes = kvec(kw, "axes");  // None: reverse
       return std::vector<Tensor>{v == Variant::method ? x.transpose(axes) : transpose(x, axes)};
@@ -93,7 +91,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- moveaxis ----
   {
-    OpInfo op = shape_op("moveaxis", kFnMethod, "np.moveaxis", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("moveaxis", "np.moveaxis", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       auto s = kvec(kw, "source"), t = kvec(kw, "destination");
       return std::vector<Tensor>{v == Variant::method ? x.moveaxis(s, t) : moveaxis(x, s, t)};
@@ -120,7 +118,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- swapaxes ----
   {
-    OpInfo op = shape_op("swapaxes", kFnMethod, "np.swapaxes", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("swapaxes", "np.swapaxes", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       int64_t i = kint(kw, "axis1", 0), j = kint(kw, "axis2", 0);
       return std::vector<Tensor>{v == Variant::method ? x.swapaxes(i, j) : swapaxes(x, i, j)};
@@ -146,7 +144,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- squeeze ----
   {
-    OpInfo op = shape_op("squeeze", kFnMethod, "np.squeeze", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("squeeze", "np.squeeze", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       auto ax = kaxes(kw, "axis");
       return std::vector<Tensor>{v == Variant::method ? x.squeeze(ax) : squeeze(x, ax)};
@@ -180,7 +178,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- expand_dims ----
   {
-    OpInfo op = shape_op("expand_dims", kFnMethod, "np.expand_dims", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("expand_dims", "np.expand_dims", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       auto ax = kvec(kw, "axis");
       return std::vector<Tensor>{v == Variant::method ? x.expand_dims(ax) : expand_dims(x, ax)};
@@ -208,7 +206,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- broadcast_to ----
   {
-    OpInfo op = shape_op("broadcast_to", kFnMethod, "np.broadcast_to", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("broadcast_to", "np.broadcast_to", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       Tensor x = a[0].tensor();
       auto s = kvec(kw, "shape");
       return std::vector<Tensor>{v == Variant::method ? x.broadcast_to(s) : broadcast_to(x, s)};
@@ -243,7 +241,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- broadcast_arrays: the tensors are the arguments; the result is one array per input ----
   {
-    OpInfo op = shape_op("broadcast_arrays", kFn, "lambda *xs: np.broadcast_arrays(*xs)",
+    OpInfo op = shape_op("broadcast_arrays", "lambda *xs: np.broadcast_arrays(*xs)",
                          [](Variant, const Args& a, const Kwargs&, const Tensor&) { return broadcast_arrays(tensors(a)); });
     op.sample_inputs = [](DType d) {
       Gen g = gen("broadcast_arrays", d);
@@ -268,7 +266,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- concatenate / stack: the tensors are the arguments, the reference packs them in a tuple ----
   {
-    OpInfo op = shape_op("concatenate", kFn, "lambda *xs, **kw: np.concatenate(xs, **kw)",
+    OpInfo op = shape_op("concatenate", "lambda *xs, **kw: np.concatenate(xs, **kw)",
                          [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
                            std::optional<int64_t> axis = find_kwarg(kw, "axis") ? kopt_int(kw, "axis") : std::optional<int64_t>(0);
                            return std::vector<Tensor>{concatenate(tensors(a), axis)};
@@ -297,7 +295,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     db.push_back(std::move(op));
   }
   {
-    OpInfo op = shape_op("stack", kFn, "lambda *xs, **kw: np.stack(xs, **kw)",
+    OpInfo op = shape_op("stack", "lambda *xs, **kw: np.stack(xs, **kw)",
                          [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
                            return std::vector<Tensor>{stack(tensors(a), kint(kw, "axis", 0))};
                          });
@@ -324,7 +322,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- split: indices_or_sections is an int (sections) or a tuple (indices); one array per piece ----
   {
-    OpInfo op = shape_op("split", kFn, "np.split", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("split", "np.split", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
       const KwValue* s = find_kwarg(kw, "indices_or_sections");
       int64_t axis = kint(kw, "axis", 0);
       if (std::holds_alternative<int64_t>(*s)) return split(a[0].tensor(), std::get<int64_t>(*s), axis);
@@ -370,7 +368,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     };
   };
   {
-    OpInfo op = shape_op("flatten", kFnMethod, "lambda x: x.flatten()", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
+    OpInfo op = shape_op("flatten", "lambda x: x.flatten()", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
       return std::vector<Tensor>{v == Variant::method ? a[0].tensor().flatten() : flatten(a[0].tensor())};
     });
     op.numpy_method = "flatten";
@@ -380,7 +378,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     db.push_back(std::move(op));
   }
   {
-    OpInfo op = shape_op("ravel", kFnMethod, "np.ravel", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
+    OpInfo op = shape_op("ravel", "np.ravel", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
       return std::vector<Tensor>{v == Variant::method ? a[0].tensor().ravel() : ravel(a[0].tensor())};
     });
     op.numpy_method = "ravel";
@@ -388,7 +386,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     db.push_back(std::move(op));
   }
   {
-    OpInfo op = shape_op("ascontiguousarray", kFn, "np.ascontiguousarray", [](Variant, const Args& a, const Kwargs&, const Tensor&) {
+    OpInfo op = shape_op("ascontiguousarray", "np.ascontiguousarray", [](Variant, const Args& a, const Kwargs&, const Tensor&) {
       return std::vector<Tensor>{ascontiguousarray(a[0].tensor())};
     });
     op.sample_inputs = standard_plus_transposed("ascontiguousarray");
@@ -397,7 +395,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     db.push_back(std::move(op));
   }
   {
-    OpInfo op = shape_op("copy", kFnMethod, "np.copy", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
+    OpInfo op = shape_op("copy", "np.copy", [](Variant v, const Args& a, const Kwargs&, const Tensor&) {
       return std::vector<Tensor>{v == Variant::method ? a[0].tensor().copy() : copy(a[0].tensor())};
     });
     op.numpy_method = "copy";
@@ -409,7 +407,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- flip ----
   {
-    OpInfo op = shape_op("flip", kFnMethod, "np.flip", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("flip", "np.flip", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
       auto ax = kaxes(kw, "axis");
       return std::vector<Tensor>{v == Variant::method ? a[0].tensor().flip(ax) : flip(a[0].tensor(), ax)};
     });
@@ -438,7 +436,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- tile, repeat ----
   {
-    OpInfo op = shape_op("tile", kFn, "np.tile", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("tile", "np.tile", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
       return std::vector<Tensor>{tile(a[0].tensor(), kvec(kw, "reps"))};
     });
     op.sample_inputs = [](DType d) {
@@ -461,11 +459,10 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     db.push_back(std::move(op));
   }
   {
-    OpInfo op = shape_op("repeat", kFnMethod, "np.repeat", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = shape_op("repeat", "np.repeat", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
       return std::vector<Tensor>{repeat(a[0].tensor(), kvec(kw, "repeats"), kopt_int(kw, "axis"))};
     });
     op.numpy_method = "repeat";
-    op.variants = kFn;  // the engine has no Tensor::repeat
     op.sample_inputs = [](DType d) {
       Gen g = gen("repeat", d);
       return Samples{
@@ -494,7 +491,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
 
   // ---- astype: every source dtype to every target dtype, on random and on extremal values ----
   {
-    OpInfo op = shape_op("astype", {Variant::method}, "lambda x, dtype: x.astype(dtype)",
+    OpInfo op = shape_op("astype", "lambda x, dtype: x.astype(dtype)",
                          [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
                            return std::vector<Tensor>{a[0].tensor().astype(*kdtype(kw))};
                          });

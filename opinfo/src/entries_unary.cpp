@@ -1,4 +1,7 @@
 // Entries for the unary elementwise ops (engine/src/ops/unary_*.cpp).
+#include <functional>
+#include <map>
+
 #include "dtype_sets.h"
 #include "families.h"
 #include "parity/ops.h"
@@ -17,19 +20,52 @@ OpInfo unary_entry(const char* name, RunFn run) {
   return op;
 }
 
-// round, real, imag and angle are not ufuncs: their entries are written here.
-OpInfo unary_entry(const char* name, const char* py, RunFn run) {
-  OpInfo op;
-  op.name = name;
-  if (std::string(py) != name) op.aliases = {py};
-  op.family = "unary";
-  op.variants = {Variant::function, Variant::method, Variant::inplace, Variant::out};
-  op.dtypes_cpu = all_dtypes();
-  op.numpy_ref = std::string("np.") + py;
-  op.run = std::move(run);
-  op.nin = 1;
-  op.elementwise = true;
-  return op;
+
+// What a unary ufunc's entry needs beyond its op_list.h row, for the few that need anything: the
+// domain its samples stay in, PyTorch's and JAX's names where they are not NumPy's (op_db.cpp
+// derives the rest), a reference where NumPy has none, declared discrepancies.
+using Detail = std::function<void(OpInfo&)>;
+Detail domain(double lo, double hi) {
+  return [lo, hi](OpInfo& op) { op.domain = D{lo, hi}; };
+}
+const std::map<std::string, Detail>& ufunc_details() {
+  static const std::map<std::string, Detail> m = {
+      {"log", domain(0.05, 9)}, {"log2", domain(0.05, 9)}, {"log10", domain(0.05, 9)}, {"sqrt", domain(0.05, 9)},
+      {"log1p", domain(-0.9, 9)}, {"arcsin", domain(-0.95, 0.95)}, {"arccos", domain(-0.95, 0.95)},
+      {"arctanh", domain(-0.95, 0.95)}, {"arccosh", domain(1, 9)}, {"exp", domain(-5, 5)}, {"exp2", domain(-5, 5)},
+      {"expm1", domain(-5, 5)}, {"sinh", domain(-5, 5)}, {"cosh", domain(-5, 5)},
+      {"square", [](OpInfo& op) { op.products = true; }},
+      {"cbrt",
+       [](OpInfo& op) {
+         op.torch_missing = "PyTorch has no cube root (torch.pow(x, 1/3) is NaN for negative x: another function)";
+       }},
+      {"rint",
+       [](OpInfo& op) {  // torch.round rounds half to even, as rint; torch has no rint
+         op.torch_ref = "torch.round";
+         op.torch_method = "round";
+       }},
+      {"invert", [](OpInfo& op) { op.torch_ref = "torch.bitwise_not"; }},
+      {"sigmoid",
+       [](OpInfo& op) {
+         // NumPy has no sigmoid: the reference is scipy.special.expit's definition, 1/(1+exp(-x)) in
+         // float64 rounded to the result dtype, with ufunc-like out= casting (oracle prelude).
+         op.numpy_ref = "_parity.expit";
+         op.torch_ref = "torch.sigmoid";
+         op.jax_ref = "jax.nn.sigmoid";
+       }},
+      {"conj",
+       [](OpInfo& op) {
+         op.numpy_method = "conj";
+         op.torch_ref = "torch.conj";  // torch has no conjugate
+         op.discrepancies.push_back(
+             {Discrepancy::Kind::differs, {DType::Bool}, {"VariantConsistency"},
+              "bool conj: the method keeps bool, the function gives int8",
+              "NumPy's own forms differ: ndarray.conj() of a non-complex array returns the array itself, while "
+              "np.conjugate has no bool loop and casts to int8; each engine form matches its NumPy form (NumpyRef)",
+              ""});
+       }},
+  };
+  return m;
 }
 
 void finish(OpInfo& op) {
@@ -64,44 +100,12 @@ void add_unary_ops(std::vector<OpInfo>& db) {
 
   for (auto& op : db) {
     if (op.family != "unary") continue;
-    const std::string& n = op.name;
-    if (n == "sigmoid") {
-      op.numpy_ref = "_parity.expit";  // scipy.special.expit's semantics (oracle prelude)
-      // NumPy has no sigmoid: the reference is scipy.special.expit's definition, 1/(1+exp(-x)) in
-      // float64 rounded to the result dtype, with ufunc-like out= casting (oracle prelude).
-    }
-    if (n == "conj") {
-      op.numpy_method = "conj";
-      op.torch_ref = "torch.conj";  // torch has no conjugate
-      op.discrepancies.push_back(
-          {Discrepancy::Kind::differs, {DType::Bool}, {"VariantConsistency"},
-           "bool conj: the method keeps bool, the function gives int8",
-           "NumPy's own forms differ: ndarray.conj() of a non-complex array returns the array itself, while "
-           "np.conjugate has no bool loop and casts to int8; each engine form matches its NumPy form (NumpyRef)",
-           ""});
-    }
-    // PyTorch's and JAX's names where they are not NumPy's (op_db.cpp derives the rest).
-    if (n == "cbrt")
-      op.torch_missing = "PyTorch has no cube root (torch.pow(x, 1/3) is NaN for negative x: another function)";
-    if (n == "rint") {  // torch.round rounds half to even, as rint; torch has no rint
-      op.torch_ref = "torch.round";
-      op.torch_method = "round";
-    }
-    if (n == "invert") op.torch_ref = "torch.bitwise_not";
-    if (n == "sigmoid") {
-      op.torch_ref = "torch.sigmoid";
-      op.jax_ref = "jax.nn.sigmoid";
-    }
-    if (n == "log" || n == "log2" || n == "log10" || n == "sqrt") op.domain = D{0.05, 9};
-    if (n == "log1p") op.domain = D{-0.9, 9};
-    if (n == "arcsin" || n == "arccos" || n == "arctanh") op.domain = D{-0.95, 0.95};
-    if (n == "arccosh") op.domain = D{1, 9};
-    if (n == "exp" || n == "exp2" || n == "expm1" || n == "sinh" || n == "cosh") op.domain = D{-5, 5};
+    if (auto it = ufunc_details().find(op.name); it != ufunc_details().end()) it->second(op);
     finish(op);
   }
 
   // round(x, decimals): its own entry (the decimals keyword).
-  OpInfo r = unary_entry("round", "round", [](Variant v, const std::vector<ArrayLike>& a, const Kwargs& kw,
+  OpInfo r = unary_entry("round", [](Variant v, const std::vector<ArrayLike>& a, const Kwargs& kw,
                                                const Tensor& out) -> std::vector<Tensor> {
     const KwValue* dk = find_kwarg(kw, "decimals");
     int64_t dec = dk ? std::get<int64_t>(*dk) : 0;
@@ -117,9 +121,7 @@ void add_unary_ops(std::vector<OpInfo>& db) {
     }
     return {};
   });
-  r.aliases = {"around"};
   r.numpy_method = "round";
-  r.dtypes_cpu = all_dtypes();
   r.sample_inputs = [](DType d) {
     auto s = elementwise_samples("round", d, 1, std::nullopt);
     if (d == DType::Bool) return s;  // bool takes decimals=0 only
@@ -136,23 +138,20 @@ void add_unary_ops(std::vector<OpInfo>& db) {
 
   // real, imag (views of complex input) and angle(deg).
   auto parts = [&](const char* name, std::vector<Tensor> (*fn)(const ArrayLike&, const Kwargs&)) {
-    OpInfo op = unary_entry(name, name, [fn](Variant v, const std::vector<ArrayLike>& a, const Kwargs& kw,
+    OpInfo op = unary_entry(name, [fn](Variant v, const std::vector<ArrayLike>& a, const Kwargs& kw,
                                              const Tensor&) -> std::vector<Tensor> {
       (void)v;
       return fn(a[0], kw);
     });
-    op.variants = {Variant::function};
     finish(op);
     return op;
   };
   db.push_back(parts("real", [](const ArrayLike& x, const Kwargs&) { return std::vector<Tensor>{parity::real(x)}; }));
-  db.back().variants = {Variant::function, Variant::method};
   db.back().run = [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
     return std::vector<Tensor>{v == Variant::method ? a[0].tensor().real() : parity::real(a[0])};
   };
   db.back().torch_method = "";  // Tensor.real is a property, not a method: the method form calls torch.real
   db.push_back(parts("imag", [](const ArrayLike& x, const Kwargs&) { return std::vector<Tensor>{parity::imag(x)}; }));
-  db.back().variants = {Variant::function, Variant::method};
   db.back().run = [](Variant v, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
     return std::vector<Tensor>{v == Variant::method ? a[0].tensor().imag() : parity::imag(a[0])};
   };

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "parity/errors.h"
+#include "families.h"
 #include "parity/opinfo.h"
 #include "parity/samples.h"
 
@@ -69,16 +70,11 @@ inline KwValue tup(std::vector<int64_t> v) { return KwValue(std::move(v)); }
 inline KwValue i64(int64_t v) { return KwValue(v); }
 inline const KwValue none{};
 
-// The entry fields every op of these families shares.
-inline OpInfo entry(const std::string& name, const std::string& family, std::vector<Variant> variants,
-                    std::vector<DType> dtypes, std::string numpy_ref, RunFn run) {
-  OpInfo op;
-  op.name = name;
-  op.family = family;
-  op.variants = std::move(variants);
-  op.dtypes_cpu = std::move(dtypes);
+// An entry seeded from the op's record (entry_from_record), with its NumPy reference and no error
+// inputs yet.
+inline OpInfo entry(const std::string& name, std::string numpy_ref, RunFn run) {
+  OpInfo op = entry_from_record(name, std::move(run));
   op.numpy_ref = std::move(numpy_ref);
-  op.run = std::move(run);
   op.error_inputs = [] { return std::vector<ErrorInput>{}; };
   return op;
 }

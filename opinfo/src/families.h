@@ -14,6 +14,8 @@ void add_creation_ops(std::vector<OpInfo>& db);
 void add_linalg_ops(std::vector<OpInfo>& db);
 void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
+void add_dtype_ops(std::vector<OpInfo>& db);
+void add_interop_ops(std::vector<OpInfo>& db);
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).
@@ -24,8 +26,6 @@ void add_trait_discrepancies(std::vector<OpInfo>& db);
 OpInfo entry_from_record(const std::string& name, RunFn run = nullptr);
 // Fills torch_ref, jax_ref and torch_method from numpy_ref where an entry left them empty (op_db.cpp).
 void derive_library_refs(std::vector<OpInfo>& db);
-// Sets OpInfo::supports_autograd from the claims list (autograd_claims.cpp).
-void set_autograd_claims(std::vector<OpInfo>& db);
 
 // Samples shared by elementwise families: every standard shape, plus the dtype's extremal values
 // for reference inputs.

@@ -98,21 +98,46 @@ void derive_library_refs(std::vector<OpInfo>& db) {
   }
 }
 
+namespace {
+// What the op's record says, written into its entry: the record is the single source of the
+// name's aliases, family, variants, CPU dtype claims and autograd claims. An entry adds what only
+// tests need (samples, references, tolerances, declared discrepancies).
+void apply_record(const OpRecord& r, OpInfo& op) {
+  op.name = r.name;
+  std::vector<std::string> aliases;
+  if (!r.numpy.empty()) aliases.push_back(r.numpy);
+  aliases.insert(aliases.end(), r.aliases.begin(), r.aliases.end());
+  for (const std::string& a : op.aliases)  // an entry's own extra names (none should be needed)
+    if (std::find(aliases.begin(), aliases.end(), a) == aliases.end()) aliases.push_back(a);
+  op.aliases = std::move(aliases);
+  op.family = r.family;
+  op.variants.clear();
+  for (auto [f, v] : {std::pair{kFunction, Variant::function}, {kMethod, Variant::method}, {kInplace, Variant::inplace},
+                      {kOut, Variant::out}})
+    if (r.forms & f) op.variants.push_back(v);
+  if (r.dtypes != DTypeSet::none) op.dtypes_cpu = dtypes_of(r.dtypes);
+  if (op.numpy_ref.empty()) op.numpy_ref = "np." + (r.numpy.empty() ? r.name : r.numpy);
+  op.supports_autograd = r.no_grad.empty();
+  op.supports_gradgrad = op.supports_autograd && r.no_gradgrad.empty();
+}
+
+// Every entry has its record and every record its entry (the test OpDb.EveryEngineOpHasAnEntry
+// checks the second with a message per op).
+void apply_records(std::vector<OpInfo>& db) {
+  for (OpInfo& op : db) {
+    const OpRecord* r = find_op_record(op.name);
+    if (!r || r->name != op.name)
+      throw std::logic_error("op_db: the entry '" + op.name + "' has no op record (parity/op_record.h)");
+    apply_record(*r, op);
+  }
+}
+}  // namespace
+
 OpInfo entry_from_record(const std::string& name, RunFn run) {
   const OpRecord* r = find_op_record(name);
   if (!r) throw std::logic_error("entry_from_record: the engine has no record of op '" + name + "'");
   OpInfo op;
-  op.name = r->name;
-  if (!r->numpy.empty()) op.aliases.push_back(r->numpy);
-  op.aliases.insert(op.aliases.end(), r->aliases.begin(), r->aliases.end());
-  op.family = r->family;
-  for (auto [f, v] : {std::pair{kFunction, Variant::function}, {kMethod, Variant::method}, {kInplace, Variant::inplace},
-                      {kOut, Variant::out}})
-    if (r->forms & f) op.variants.push_back(v);
-  op.dtypes_cpu = dtypes_of(r->dtypes);
-  op.numpy_ref = "np." + (r->numpy.empty() ? r->name : r->numpy);
-  op.supports_autograd = r->no_grad.empty();
-  op.supports_gradgrad = op.supports_autograd && r->no_gradgrad.empty();
+  apply_record(*r, op);
   op.run = std::move(run);
   return op;
 }
@@ -128,10 +153,12 @@ const std::vector<OpInfo>& op_db() {
     add_linalg_ops(v);
     add_indexing_ops(v);
     add_random_ops(v);
+    add_dtype_ops(v);
+    add_interop_ops(v);
+    apply_records(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);
     derive_library_refs(v);
-    set_autograd_claims(v);
     derive_cuda_dtypes(v);
     return v;
   }();

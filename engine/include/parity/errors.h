@@ -36,6 +36,8 @@ PARITY_ERROR_CLASS(UFuncTypeError, TypeError, "UFuncTypeError")
 // numpy.linalg.LinAlgError derives from ValueError: a singular matrix, a matrix not positive
 // definite, no convergence.
 PARITY_ERROR_CLASS(LinAlgError, ValueError, "LinAlgError")
+// Python's BufferError: a buffer that cannot be exported (DLPack of a read-only array, as NumPy).
+PARITY_ERROR_CLASS(BufferError, Error, "BufferError")
 #undef PARITY_ERROR_CLASS
 
 // Builds "[op] message".

@@ -1,5 +1,5 @@
 #pragma once
-// The names of every op the engine exposes (engine/src/op_names.cpp): the OpInfo database must
+// The names of every op the engine exposes: one per op record (parity/op_record.h). The OpInfo database must
 // have an entry for each (a test checks it).
 #include <string>
 #include <vector>

@@ -33,6 +33,7 @@ enum class DTypeSet : uint8_t {
   real_numbers,       // integers and real floats (no bool, no complex)
   bool_and_integers,  // bitwise ops
   integers,           // no bool
+  floating,           // float16, bfloat16, float32, float64
   inexact,            // float16, bfloat16, float32, float64, complex64, complex128
   linalg,             // every dtype but float16/bfloat16 (LAPACK computes in float32/64, complex64/128;
                       // bool and integers promote to float64 as NumPy's linalg does)

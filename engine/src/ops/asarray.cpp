@@ -1,6 +1,7 @@
 // Arrays from C++ values: asarray(scalar), asarray(std::vector<T>), array(NestedList), with
 // NumPy's dtype inference and np.array(..., dtype=)'s value checks.
 #include <algorithm>
+#include "parity/op_record.h"
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -190,5 +191,8 @@ Tensor array(const NestedList& v, std::optional<DType> dtype) {
   }
   return on_default_device(from_leaves(leaves, shape, dtype, "array"));
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "asarray", .family = "creation", .forms = kFunction});
 
 }  // namespace parity

@@ -1,5 +1,6 @@
 // real, imag, angle as free functions (NumPy's np.real, np.imag, np.angle).
 #include "unary_common.h"
+#include "parity/op_record.h"
 #include "../autograd/derivatives.h"
 
 namespace parity {
@@ -41,5 +42,10 @@ Tensor angle(const ArrayLike& x, bool deg) {
   if (deg) return autograd::requires_grad(a) ? multiply(a, k).astype(a.dtype(), Casting::unsafe, false) : multiply(a, k, a);
   return a;
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "real", .family = "unary", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "imag", .family = "unary", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "angle", .family = "unary", .forms = kFunction});
 
 }  // namespace parity

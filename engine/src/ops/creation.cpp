@@ -1,5 +1,6 @@
 // Creation ops: empty/zeros/ones/full(_like), arange, linspace, eye, identity.
 #include <algorithm>
+#include "parity/op_record.h"
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -261,5 +262,19 @@ Tensor eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
 }
 
 Tensor identity(int64_t n, DType dtype) { return eye(n, std::nullopt, 0, dtype); }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "empty", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "zeros", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "ones", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "full", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "empty_like", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "zeros_like", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "ones_like", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "full_like", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "arange", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "linspace", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "eye", .family = "creation", .forms = kFunction});
+PARITY_OP_RECORD({.name = "identity", .family = "creation", .forms = kFunction});
 
 }  // namespace parity

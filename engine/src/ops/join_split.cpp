@@ -1,5 +1,6 @@
 // concatenate, stack, split.
 #include <algorithm>
+#include "parity/op_record.h"
 
 #include "iter.h"
 #include "parity/autograd.h"
@@ -182,5 +183,10 @@ std::vector<Tensor> split(const Tensor& x, const std::vector<int64_t>& indices, 
   }
   return record_pieces(std::move(out), starts, x, axis);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "concatenate", .family = "shape", .forms = kFunction});
+PARITY_OP_RECORD({.name = "stack", .family = "shape", .forms = kFunction});
+PARITY_OP_RECORD({.name = "split", .family = "shape", .forms = kFunction});
 
 }  // namespace parity

@@ -3,6 +3,7 @@
 // (ints, bool, 16-bit floats: no BLAS in NumPy either) take contiguous copies in the compute
 // dtype, then an i-k-j loop (row of C += A[i,k] * row k of B).
 #include <cblas.h>
+#include "parity/op_record.h"
 
 #include <algorithm>
 #include <climits>
@@ -544,5 +545,10 @@ Tensor outer(const Tensor& a, const Tensor& b) {
 
 Tensor Tensor::matmul(const Tensor& other) const { return parity::matmul(*this, other); }
 Tensor Tensor::dot(const Tensor& other) const { return parity::dot(*this, other); }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "matmul", .family = "linalg", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "dot", .family = "linalg", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "outer", .family = "linalg", .forms = kFunction});
 
 }  // namespace parity

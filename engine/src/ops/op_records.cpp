@@ -23,6 +23,7 @@ std::vector<DType> dtypes_of(DTypeSet s) {
       case DTypeSet::real_numbers: in = d != DType::Bool && !is_complex(d); break;
       case DTypeSet::bool_and_integers: in = !is_inexact(d); break;
       case DTypeSet::integers: in = d != DType::Bool && !is_inexact(d); break;
+      case DTypeSet::floating: in = is_floating(d); break;
       case DTypeSet::inexact: in = is_inexact(d); break;
       case DTypeSet::linalg: in = d != DType::Float16 && d != DType::BFloat16; break;
       case DTypeSet::none: in = false; break;

@@ -1,6 +1,7 @@
 // Generator: xoshiro256** (Blackman & Vigna) seeded by splitmix64; Box-Muller normals.
 // Deterministic per seed; not NumPy's streams (NumPy uses PCG64 and a ziggurat).
 #include <cmath>
+#include "parity/op_record.h"
 #include <limits>
 
 #include "convert.h"
@@ -100,5 +101,9 @@ Tensor Generator::uniform(const Shape& shape, double low, double high, DType dty
 }
 
 Generator default_rng(uint64_t seed) { return Generator(seed); }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "normal", .aliases = {"random.normal"}, .family = "random", .forms = kFunction, .dtypes = DTypeSet::floating});
+PARITY_OP_RECORD({.name = "uniform", .aliases = {"random.uniform"}, .family = "random", .forms = kFunction, .dtypes = DTypeSet::floating});
 
 }  // namespace parity

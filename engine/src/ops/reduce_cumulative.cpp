@@ -1,6 +1,7 @@
 // cumsum, cumprod: add/multiply accumulate along one axis (None flattens in C order), rounding
 // to the result dtype at every step as NumPy's accumulate loops do.
 #include "../shape_util.h"
+#include "parity/op_record.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
 #include "parity/autograd.h"
@@ -191,5 +192,9 @@ Tensor Tensor::cumsum(std::optional<int64_t> axis, std::optional<DType> dtype) c
 Tensor Tensor::cumprod(std::optional<int64_t> axis, std::optional<DType> dtype) const {
   return parity::cumprod(*this, axis, dtype);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "cumsum", .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "cumprod", .family = "reduction", .forms = kFunction | kMethod | kOut, .no_gradgrad = "its second derivative does not pass gradgradcheck yet (issue 5)"});
 
 }  // namespace parity

@@ -1,5 +1,6 @@
 // any, all: truth of elements (NaN is true; a complex is true when either part is nonzero).
 #include "../shape_util.h"
+#include "parity/op_record.h"
 #include "reduce_util.h"
 #include "parity/autograd.h"
 
@@ -48,5 +49,9 @@ Tensor Tensor::any(Axes axis, bool keepdims) const {
 Tensor Tensor::all(Axes axis, bool keepdims) const {
   return parity::all(*this, axis, keepdims);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "any", .family = "reduction", .forms = kFunction | kMethod | kOut, .grad = "bool results: no gradient flows"});
+PARITY_OP_RECORD({.name = "all", .family = "reduction", .forms = kFunction | kMethod | kOut, .grad = "bool results: no gradient flows"});
 
 }  // namespace parity

@@ -1,6 +1,7 @@
 // amax, amin (NaN propagates), nanmax, nanmin (NumPy's fmax/fmin.reduce: NaN skipped), argmax,
 // argmin (first NaN, else first extreme). Complex values compare lexicographically, as in NumPy.
 #include "../compile/program.h"
+#include "parity/op_record.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
@@ -203,5 +204,13 @@ Tensor Tensor::argmax(std::optional<int64_t> axis, bool keepdims) const {
 Tensor Tensor::argmin(std::optional<int64_t> axis, bool keepdims) const {
   return parity::argmin(*this, axis, keepdims);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "amax", .aliases = {"max"}, .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "amin", .aliases = {"min"}, .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "nanmax", .family = "reduction", .forms = kFunction | kOut});
+PARITY_OP_RECORD({.name = "nanmin", .family = "reduction", .forms = kFunction | kOut});
+PARITY_OP_RECORD({.name = "argmax", .family = "reduction", .forms = kFunction | kMethod | kOut, .grad = "integer results: no gradient flows"});
+PARITY_OP_RECORD({.name = "argmin", .family = "reduction", .forms = kFunction | kMethod | kOut, .grad = "integer results: no gradient flows"});
 
 }  // namespace parity

@@ -3,6 +3,7 @@
 // that every intermediate has NumPy's dtype, layout and rounding: an integer dtype= computes in
 // that integer type, a sum goes into out= before the division, and the count is a strong intp.
 #include "../compile/program.h"
+#include "parity/op_record.h"
 #include "../iter.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
@@ -192,5 +193,11 @@ Tensor Tensor::var(Axes axis, int64_t ddof, bool keepdims) const {
 Tensor Tensor::std(Axes axis, int64_t ddof, bool keepdims) const {
   return parity::std(*this, axis, ddof, keepdims);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "mean", .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "nanmean", .family = "reduction", .forms = kFunction | kOut});
+PARITY_OP_RECORD({.name = "var", .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "std", .family = "reduction", .forms = kFunction | kMethod | kOut, .no_gradgrad = "its second derivative does not pass gradgradcheck yet (issue 5)"});
 
 }  // namespace parity

@@ -1,5 +1,6 @@
 // sum, prod, nansum: add/multiply reductions with NumPy's accumulation dtypes and rounding.
 #include "../compile/program.h"
+#include "parity/op_record.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
 #include "reduce_util.h"
@@ -145,5 +146,10 @@ Tensor Tensor::sum(Axes axis, bool keepdims, std::optional<DType> dtype) const {
 Tensor Tensor::prod(Axes axis, bool keepdims, std::optional<DType> dtype) const {
   return parity::prod(*this, axis, keepdims, dtype);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "sum", .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "prod", .family = "reduction", .forms = kFunction | kMethod | kOut, .no_gradgrad = "its second derivative does not pass gradgradcheck yet (issue 5)"});
+PARITY_OP_RECORD({.name = "nansum", .family = "reduction", .forms = kFunction | kOut});
 
 }  // namespace parity

@@ -1,6 +1,7 @@
 // Shape ops as free functions. The views are Tensor methods (tensor.cpp); these forward to them
 // and add broadcast_shapes/broadcast_arrays and the copying forms.
 #include "parity/ops.h"
+#include "parity/op_record.h"
 #include "shape_util.h"
 
 namespace parity {
@@ -61,5 +62,21 @@ std::vector<Tensor> broadcast_arrays(const std::vector<Tensor>& xs) {
   }
   return out;
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "reshape", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "transpose", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "moveaxis", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "swapaxes", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "squeeze", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "expand_dims", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "broadcast_to", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "broadcast_arrays", .family = "shape", .forms = kFunction});
+PARITY_OP_RECORD({.name = "flatten", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "ravel", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "ascontiguousarray", .family = "shape", .forms = kFunction});
+PARITY_OP_RECORD({.name = "copy", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "flip", .family = "shape", .forms = kFunction | kMethod});
+PARITY_OP_RECORD({.name = "astype", .family = "shape", .forms = kMethod});
 
 }  // namespace parity

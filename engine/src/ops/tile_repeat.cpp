@@ -1,5 +1,6 @@
 // tile and repeat: both are copies built from stride tricks (tile) or chunk copies (repeat).
 #include <algorithm>
+#include "parity/op_record.h"
 #include <cstring>
 
 #include "iter.h"
@@ -133,5 +134,9 @@ Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optiona
     return std::vector<Tensor>{concatenate(parts, ax).reshape(s)};
   });
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "tile", .family = "shape", .forms = kFunction});
+PARITY_OP_RECORD({.name = "repeat", .family = "shape", .forms = kFunction});
 
 }  // namespace parity

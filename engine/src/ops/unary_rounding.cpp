@@ -1,6 +1,7 @@
 // floor, ceil, trunc, rint (round half to even) and round/around(x, decimals) with NumPy's
 // np.round semantics: scale by 10**decimals in the array's dtype, rint, unscale.
 #include <cstring>
+#include "parity/op_record.h"
 
 #include "../shape_util.h"
 #include "unary_common.h"
@@ -189,5 +190,8 @@ Tensor round_impl(const ArrayLike& xa, int64_t decimals, OutArg out) {
 }  // namespace
 
 Tensor around(const ArrayLike& x, int64_t decimals, OutArg out) { return round(x, decimals, out); }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "round", .aliases = {"around"}, .family = "unary", .forms = kFunction | kMethod | kInplace | kOut, .no_grad = "piecewise constant: the derivative is zero almost everywhere"});
 
 }  // namespace parity

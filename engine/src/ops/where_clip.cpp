@@ -1,5 +1,6 @@
 // where(cond, x, y), where(cond) / nonzero(x), and clip as NumPy 2's 3-input clip ufunc.
 #include <climits>
+#include "parity/op_record.h"
 #include <cmath>
 #include <complex>
 
@@ -162,5 +163,10 @@ std::vector<Tensor> where(const ArrayLike& cond) {
   Tensor c = cond.is_tensor() ? cond.tensor() : cond.to_tensor(std::nullopt, "where");
   return nonzero(c);
 }
+
+// The records of the ops defined here (parity/op_record.h).
+PARITY_OP_RECORD({.name = "where", .family = "binary", .forms = kFunction});
+PARITY_OP_RECORD({.name = "clip", .family = "binary", .forms = kFunction | kMethod | kInplace | kOut});
+PARITY_OP_RECORD({.name = "nonzero", .family = "binary", .forms = kFunction, .grad = "integer results: no gradient flows"});
 
 }  // namespace parity

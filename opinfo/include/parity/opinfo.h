@@ -112,6 +112,10 @@ struct OpInfo {
   // Sums of products (matmul, dot): the fuzzer also allows rtol * max|a| * max|b| absolute error,
   // the scale of each term, since a cancelling sum keeps the terms' rounding (BLAS's error bound).
   bool sum_of_products = false;
+  // Properties of the op that shared declarations (case_traits.cpp) are scoped by:
+  bool products = false;     // multiplies its inputs: which of inf and nan an overflowing product gives
+  bool jumps = false;        // floor(a/b) or trunc(a/b) inside: no derivative where a/b is an integer
+  bool accumulates = false;  // a reduction that adds, multiplies or compares in its iterator's order
 
   bool has_variant(Variant v) const;
   bool claims(DType d, Device dev = Device::cpu) const;  // any GPU: dtypes_cuda
