@@ -173,6 +173,8 @@ struct PoolAllocator {
 }  // namespace
 
 namespace detail {
+thread_local StorageObserver* g_storage_observer = nullptr;
+
 std::shared_ptr<Storage> make_storage(int64_t nbytes, Device device) {
   return std::allocate_shared<Storage>(PoolAllocator<Storage>(), nbytes, device);
 }

@@ -21,4 +21,14 @@ void cpu_free(void* p, size_t nbytes);
 // and malloc's share of a 1-element add was a tenth of its instructions.
 std::shared_ptr<Storage> make_storage(int64_t nbytes, Device device = Device::cpu);
 
+// Told of every Storage made on this thread while installed. compile(f)'s tracer installs itself
+// here while it traces f (engine/src/compile/program.h), so that storage stays below compile/.
+class StorageObserver {
+ public:
+  virtual void on_storage(const Storage* s) = 0;
+ protected:
+  ~StorageObserver() = default;
+};
+extern thread_local StorageObserver* g_storage_observer;  // null: nobody is told
+
 }  // namespace parity::detail

@@ -10,10 +10,8 @@
 
 #include "allocator.h"
 #include "convert.h"
-#include "parity/autograd.h"
-#include "parity/ops.h"
-#include "compile/program.h"
 #include "iter.h"
+#include "views.h"
 #include "shape_util.h"
 #include "cuda/backend.h"
 
@@ -25,7 +23,7 @@ Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(devic
   // alloc_storage rewrites these MemoryErrors with the op, shape and dtype.
   if (nbytes > (int64_t{1} << 56))
     throw MemoryError("[Storage] Unable to allocate " + byte_size_str(nbytes) + " (" + std::to_string(nbytes) + " bytes)");
-  if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);  // made while f is traced
+  if (detail::g_storage_observer) detail::g_storage_observer->on_storage(this);  // made while f is traced
   if (device.is_cuda()) {  // the CUDA caching allocator (engine/src/cuda/runtime.cu)
     check_device_available(device, "Storage");
     data_ = cuda::alloc(nbytes, device.index);
@@ -46,7 +44,7 @@ Storage::Storage(int64_t nbytes, Device device) : nbytes_(nbytes), device_(devic
 Storage::Storage(void* data, int64_t nbytes, std::function<void(void*)> deleter, Device device)
     : data_(data), nbytes_(nbytes), device_(device), deleter_(std::move(deleter)) {
   if (nbytes < 0) throw ValueError("[Storage] negative storage size");
-  if (compile_detail::g_tracer) compile_detail::g_tracer->on_storage(this);
+  if (detail::g_storage_observer) detail::g_storage_observer->on_storage(this);
 }
 Storage::~Storage() {
   if (deleter_) deleter_(data_);
@@ -112,41 +110,31 @@ bool Tensor::is_same_view(const Tensor& o) const {
 }
 
 // ---------------- views ----------------
+// The detail::compute_* functions (views.h) compute the view or copy only; the public methods
+// (engine/src/ops/views.cpp) wrap them with the upper layers.
 
-// Cheap pre-check before building a node: only a tensor with an autograd record can need one
-// (record() decides for good).
-static bool tracked(const Tensor& t) { return t.autograd_meta() && autograd::grad_enabled(); }
-
-Tensor Tensor::transpose(const std::vector<int64_t>& axes_in) const {
-  if (compile_detail::g_tracer)
-    return compile_detail::traced_op("transpose", {*this}, [=](const std::vector<Tensor>& a) { return a[0].transpose(axes_in); });
-  std::vector<int64_t> axes = axes_in;
+Tensor detail::compute_transpose(const Tensor& x, const std::vector<int64_t>& axes_in, std::vector<int64_t>& axes) {
+  const int64_t ndim = x.ndim();
+  axes = axes_in;
   if (axes.empty()) {
-    axes.resize(ndim());
-    for (int64_t i = 0; i < ndim(); ++i) axes[i] = ndim() - 1 - i;
+    axes.resize(ndim);
+    for (int64_t i = 0; i < ndim; ++i) axes[i] = ndim - 1 - i;
   }
-  if (static_cast<int64_t>(axes.size()) != ndim())
+  if (static_cast<int64_t>(axes.size()) != ndim)
     throw ValueError("[transpose] axes don't match array: got " + std::to_string(axes.size()) +
-                     " axes for an array of ndim " + std::to_string(ndim()));
-  std::vector<bool> seen(ndim(), false);
-  Shape sh(ndim());
-  Strides st(ndim());
-  for (int64_t i = 0; i < ndim(); ++i) {
-    int64_t a = normalize_axis(axes[i], ndim(), "transpose");
+                     " axes for an array of ndim " + std::to_string(ndim));
+  std::vector<bool> seen(ndim, false);
+  Shape sh(ndim);
+  Strides st(ndim);
+  for (int64_t i = 0; i < ndim; ++i) {
+    int64_t a = normalize_axis(axes[i], ndim, "transpose");
     if (seen[a]) throw ValueError("[transpose] repeated axis in transpose");
     seen[a] = true;
-    sh[i] = shape_[a];
-    st[i] = strides_[a];
+    sh[i] = x.shape()[a];
+    st[i] = x.strides()[a];
     axes[i] = a;
   }
-  Tensor r = alias(dtype_, sh, st, offset_);
-  // T, mT, swapaxes, moveaxis and permute all come here: the one record of these views.
-  if (tracked(*this)) {
-    std::vector<int64_t> inv(axes.size());  // the inverse permutation transposes g back
-    for (size_t i = 0; i < axes.size(); ++i) inv[static_cast<size_t>(axes[i])] = static_cast<int64_t>(i);
-    r = autograd::record("transpose", r, {*this}, [inv](const Tensor& g) { return std::vector<Tensor>{g.transpose(inv)}; });
-  }
-  return r;
+  return x.alias(x.dtype(), sh, st, x.offset());
 }
 
 Tensor Tensor::T() const { return transpose(); }
@@ -235,53 +223,41 @@ static Shape infer_reshape(const Shape& shape, int64_t size, int64_t isz, const 
   return out;
 }
 
-// The derivative of a reshape-like op: g back to the input's shape.
-static Tensor record_reshape(const char* op, const Tensor& r, const Tensor& x) {
-  if (!tracked(x)) return r;
-  Shape s = x.shape();
-  return autograd::record(op, r, {x}, [s](const Tensor& g) { return std::vector<Tensor>{g.reshape(s)}; });
-}
-
-Tensor Tensor::view(const Shape& shape_in) const {
-  if (tracked(*this)) return record_reshape("view", detach().view(shape_in), *this);
-  Shape shape = infer_reshape(shape_in, size(), itemsize(), "view");
+Tensor detail::compute_view(const Tensor& x, const Shape& shape_in) {
+  Shape shape = infer_reshape(shape_in, x.size(), x.itemsize(), "view");
   // NumPy gives a C-contiguous (or empty) array fresh contiguous strides, even on size-1 axes.
-  if (size() == 0 || is_contiguous()) return alias(dtype_, shape, contiguous_strides(shape), offset_);
-  auto st = nocopy_strides(shape_, strides_, shape);
-  if (!st) throw ValueError("[view] cannot view array of shape " + shape_str(shape_) +
+  if (x.size() == 0 || x.is_contiguous()) return x.alias(x.dtype(), shape, contiguous_strides(shape), x.offset());
+  auto st = nocopy_strides(x.shape(), x.strides(), shape);
+  if (!st) throw ValueError("[view] cannot view array of shape " + shape_str(x.shape()) +
                             " as shape " + shape_str(shape) + " without copying");
-  return alias(dtype_, shape, *st, offset_);
+  return x.alias(x.dtype(), shape, *st, x.offset());
 }
 
-Tensor Tensor::reshape(const Shape& shape_in) const {
-  if (compile_detail::g_tracer)
-    return compile_detail::traced_op("reshape", {*this}, [=](const std::vector<Tensor>& a) { return a[0].reshape(shape_in); });
-  // The forward on a detached handle records nothing inside (copy, view): one node per reshape.
-  if (tracked(*this)) return record_reshape("reshape", detach().reshape(shape_in), *this);
-  Shape shape = infer_reshape(shape_in, size(), itemsize(), "reshape");
-  if (size() == 0 || is_contiguous()) return alias(dtype_, shape, contiguous_strides(shape), offset_);
-  if (auto st = nocopy_strides(shape_, strides_, shape))
-    return alias(dtype_, shape, *st, offset_);
-  return copy().view(shape);
+Tensor detail::compute_reshape(const Tensor& x, const Shape& shape_in) {
+  Shape shape = infer_reshape(shape_in, x.size(), x.itemsize(), "reshape");
+  if (x.size() == 0 || x.is_contiguous()) return x.alias(x.dtype(), shape, contiguous_strides(shape), x.offset());
+  if (auto st = nocopy_strides(x.shape(), x.strides(), shape))
+    return x.alias(x.dtype(), shape, *st, x.offset());
+  return compute_view(compute_copy(x), shape);
 }
 
-Tensor Tensor::squeeze(const Axes& axes) const {
-  std::vector<bool> drop(ndim(), false);
+Tensor detail::compute_squeeze(const Tensor& x, const Axes& axes) {
+  std::vector<bool> drop(x.ndim(), false);
   if (axes) {
-    for (int64_t a : normalize_axes(*axes, ndim(), "squeeze")) {
-      if (shape_[a] != 1)
+    for (int64_t a : normalize_axes(*axes, x.ndim(), "squeeze")) {
+      if (x.shape()[a] != 1)
         throw ValueError("[squeeze] cannot select an axis to squeeze out which has size not equal to one (axis " +
-                         std::to_string(a) + ", shape " + shape_str(shape_) + ")");
+                         std::to_string(a) + ", shape " + shape_str(x.shape()) + ")");
       drop[a] = true;
     }
   } else {
-    for (int64_t i = 0; i < ndim(); ++i) drop[i] = shape_[i] == 1;
+    for (int64_t i = 0; i < x.ndim(); ++i) drop[i] = x.shape()[i] == 1;
   }
   Shape sh;
   Strides st;
-  for (int64_t i = 0; i < ndim(); ++i)
-    if (!drop[i]) { sh.push_back(shape_[i]); st.push_back(strides_[i]); }
-  return record_reshape("squeeze", alias(dtype_, sh, st, offset_), *this);
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    if (!drop[i]) { sh.push_back(x.shape()[i]); st.push_back(x.strides()[i]); }
+  return x.alias(x.dtype(), sh, st, x.offset());
 }
 
 Tensor Tensor::expand_dims(const std::vector<int64_t>& axes_in) const {
@@ -296,116 +272,92 @@ Tensor Tensor::expand_dims(const std::vector<int64_t>& axes_in) const {
   return reshape(sh);
 }
 
-Tensor Tensor::broadcast_to(const Shape& shape) const {
+Tensor detail::compute_broadcast_to(const Tensor& x, const Shape& shape) {
   for (int64_t d : shape)
     if (d < 0) throw ValueError("[broadcast_to] all elements of broadcast shape must be non-negative");
-  int64_t off = static_cast<int64_t>(shape.size()) - ndim();
+  int64_t off = static_cast<int64_t>(shape.size()) - x.ndim();
   bool ok = off >= 0;
   Strides st(shape.size(), 0);
-  for (int64_t i = 0; ok && i < ndim(); ++i) {
-    if (shape_[i] == shape[off + i]) st[off + i] = shape_[i] == 1 ? 0 : strides_[i];
-    else if (shape_[i] == 1) st[off + i] = 0;
+  for (int64_t i = 0; ok && i < x.ndim(); ++i) {
+    if (x.shape()[i] == shape[off + i]) st[off + i] = x.shape()[i] == 1 ? 0 : x.strides()[i];
+    else if (x.shape()[i] == 1) st[off + i] = 0;
     else ok = false;
   }
   if (!ok)
-    throw ValueError("[broadcast_to] cannot broadcast shape " + shape_str(shape_) + " to " + shape_str(shape));
+    throw ValueError("[broadcast_to] cannot broadcast shape " + shape_str(x.shape()) + " to " + shape_str(shape));
   // NumPy's broadcast_to runs an nditer over the shape first, whose size must fit in int64; then
   // the array's size * itemsize must.
   int64_t n = 1;
   for (int64_t d : shape)
     if (__builtin_mul_overflow(n, d, &n))
       throw ValueError("[broadcast_to] iterator is too large (shape " + shape_str(shape) + ")");
-  checked_size(shape, itemsize(), "broadcast_to");
-  // g goes back as is: record() sums it over the broadcast axes (autograd::reduce_to).
-  Tensor r = alias(dtype_, shape, st, offset_);
-  r.write_ = write_ == Write::yes ? Write::no : Write::locked;  // NumPy: broadcast_to is read-only
-  if (!tracked(*this)) return r;
-  return autograd::record("broadcast_to", r, {*this},
-                          [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  checked_size(shape, x.itemsize(), "broadcast_to");
+  Tensor r = x.alias(x.dtype(), shape, st, x.offset());
+  r.setflags(false);  // NumPy: broadcast_to is read-only (a view of a read-only tensor stays locked)
+  return r;
 }
 
-Tensor Tensor::flip(const Axes& axes_in) const {
-  std::vector<int64_t> axes;
-  if (axes_in) axes = normalize_axes(*axes_in, ndim(), "flip");
-  else for (int64_t i = 0; i < ndim(); ++i) axes.push_back(i);
-  Strides st = strides_;
-  int64_t off = offset_;
+Tensor detail::compute_flip(const Tensor& x, const Axes& axes_in, std::vector<int64_t>& axes) {
+  axes.clear();
+  if (axes_in) axes = normalize_axes(*axes_in, x.ndim(), "flip");
+  else for (int64_t i = 0; i < x.ndim(); ++i) axes.push_back(i);
+  Strides st = x.strides();
+  int64_t off = x.offset();
   for (int64_t a : axes) {
-    if (shape_[a] > 0) off += (shape_[a] - 1) * st[a];
+    if (x.shape()[a] > 0) off += (x.shape()[a] - 1) * st[a];
     st[a] = -st[a];
   }
-  Tensor r = alias(dtype_, shape_, st, off);
-  if (!tracked(*this)) return r;
-  return autograd::record("flip", r, {*this},
-                          [axes](const Tensor& g) { return std::vector<Tensor>{g.flip(AxisList(axes))}; });
+  return x.alias(x.dtype(), x.shape(), st, off);
 }
 
 // NumPy's ravel (order 'C') is a view only of a C-contiguous array; anything else is copied.
 Tensor Tensor::ravel() const { return is_contiguous() ? reshape({-1}) : flatten(); }
-Tensor Tensor::flatten() const {
-  if (tracked(*this)) return record_reshape("flatten", detach().flatten(), *this);
-  return copy().reshape({-1});
-}
 
-Tensor Tensor::real() const {
-  if (!is_complex(dtype_)) return *this;
-  Strides st = strides_;
+Tensor detail::compute_real(const Tensor& x) {
+  if (!is_complex(x.dtype())) return x;
+  Strides st = x.strides();
   for (auto& s : st) s *= 2;
-  // g (real) goes back as the real part of a complex gradient (record() casts it).
-  Tensor r = alias(real_dtype(dtype_), shape_, st, offset_ * 2);
-  if (!tracked(*this)) return r;
-  return autograd::record("real", r, {*this},
-                          [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  return x.alias(real_dtype(x.dtype()), x.shape(), st, x.offset() * 2);
 }
 
-Tensor Tensor::imag() const {
-  if (!is_complex(dtype_)) {  // NumPy: a read-only zero array for real input; ours is a read-only zero copy
-    Tensor z(detail::make_storage(nbytes()), dtype_, shape_, contiguous_strides(shape_), 0);
+Tensor detail::compute_imag(const Tensor& x) {
+  if (!is_complex(x.dtype())) {  // NumPy: a read-only zero array for real input; ours is a read-only zero copy
+    Tensor z(make_storage(x.nbytes()), x.dtype(), x.shape(), contiguous_strides(x.shape()), 0);
     std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
-    if (!device().is_cpu()) z = z.to(device());
+    if (!x.device().is_cpu()) z = z.to(x.device());
     z.setflags(false);
-    // a constant: the input gets a zero gradient
-    if (!tracked(*this)) return z;
-    return autograd::record("imag", z, {*this}, [](const Tensor& g) { return std::vector<Tensor>{zeros_like(g)}; });
+    return z;
   }
-  Strides st = strides_;
+  Strides st = x.strides();
   for (auto& s : st) s *= 2;
-  // L depends on Im(x) only: x.grad = dL/dRe + i dL/dIm = i g
-  Tensor r = alias(real_dtype(dtype_), shape_, st, offset_ * 2 + 1);
-  if (!tracked(*this)) return r;
-  return autograd::record("imag", r, {*this},
-                          [](const Tensor& g) { return std::vector<Tensor>{parity::multiply(g, Scalar(complex128_t(0, 1)))}; });
+  return x.alias(real_dtype(x.dtype()), x.shape(), st, x.offset() * 2 + 1);
 }
 
 // ---------------- copies ----------------
 
-Tensor Tensor::copy() const {
-  Tensor out(alloc_storage(shape_, dtype_, "copy", device()), dtype_, shape_, contiguous_strides(shape_), 0);
-  if (device() == Device::cpu && is_contiguous() && size() < (int64_t{1} << 16)) {
-    std::memcpy(out.data_ptr(), data_ptr(), static_cast<size_t>(nbytes()));  // small: no loop setup
+Tensor detail::compute_copy(const Tensor& x) {
+  Tensor out(alloc_storage(x.shape(), x.dtype(), "copy", x.device()), x.dtype(), x.shape(),
+             contiguous_strides(x.shape()), 0);
+  if (x.device() == Device::cpu && x.is_contiguous() && x.size() < (int64_t{1} << 16)) {
+    std::memcpy(out.data_ptr(), x.data_ptr(), static_cast<size_t>(x.nbytes()));  // small: no loop setup
   } else {
-    copy_cast(*this, out);
+    copy_cast(x, out);
   }
-  if (!tracked(*this)) return out;
-  return autograd::record("copy", out, {*this}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  return out;
 }
 
 // Already contiguous: this very tensor (its history too), as PyTorch does; otherwise copy().
 Tensor Tensor::contiguous() const { return is_contiguous() ? *this : copy(); }
 
-Tensor Tensor::astype(DType d, Casting casting, bool copy_always) const {
-  if (compile_detail::g_tracer)
-    return compile_detail::traced_op("astype", {*this}, [=](const std::vector<Tensor>& a) { return a[0].astype(d, casting, copy_always); });
-  if (!can_cast(dtype_, d, casting))
-    throw TypeError(std::string("[astype] Cannot cast array data from dtype('") + name(dtype_) +
+Tensor detail::compute_astype(const Tensor& x, DType d, Casting casting, bool copy_always) {
+  if (!can_cast(x.dtype(), d, casting))
+    throw TypeError(std::string("[astype] Cannot cast array data from dtype('") + name(x.dtype()) +
                     "') to dtype('" + name(d) + "') according to the rule '" + to_string(casting) + "'");
-  if (d == dtype_ && !copy_always) return *this;
-  Tensor out(alloc_storage(shape_, d, "astype", device()), d, shape_,
-             contiguous_strides(shape_), 0);
-  copy_cast(*this, out);
-  // record() casts g back to the input's dtype (the real part for a real input).
-  if (!tracked(*this)) return out;
-  return autograd::record("astype", out, {*this}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  if (d == x.dtype() && !copy_always) return x;
+  Tensor out(alloc_storage(x.shape(), d, "astype", x.device()), d, x.shape(),
+             contiguous_strides(x.shape()), 0);
+  copy_cast(x, out);
+  return out;
 }
 
 // A Python scalar stored into an array goes through int()/float() as in NumPy's setitem:

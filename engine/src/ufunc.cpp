@@ -5,9 +5,6 @@
 #include "allocator.h"
 #include "cuda/backend.h"
 #include "device_iter.h"
-#include "autograd/derivatives.h"
-#include "compile/program.h"
-
 #include "shape_util.h"
 
 namespace parity {
@@ -107,7 +104,6 @@ const LoopSig& resolve_loop(const UFuncDef& uf, UFuncArgs inputs) {
   throw_no_loop(uf, inputs);
 }
 
-namespace {
 // The loop for these input kinds, cached per thread. With at least one array among the inputs the
 // choice depends only on dtypes and scalar kinds, never on scalar values (result_type).
 const LoopSig& cached_loop(const UFuncDef& uf, UFuncArgs inputs) {
@@ -148,8 +144,6 @@ const LoopSig& cached_loop(const UFuncDef& uf, UFuncArgs inputs) {
   e = {&uf, key, &l};
   return l;
 }
-
-}  // namespace
 
 namespace {
 // The CUDA kernel for `loop` (checked before anything is allocated), or NotImplementedError
@@ -281,71 +275,13 @@ Tensor flat_ufunc(const UFuncDef& uf, UFuncArgs inputs, const void* ctx) {
 }
 }  // namespace
 
-// Records the ufunc's derivative (engine/src/autograd/derivatives.h) when an input requires grad.
-Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
-                   const void* ctx) {
-  if (compile_detail::Tracer* tracer = compile_detail::g_tracer) {  // compile(f) is tracing f
-    const LoopSig* loop;
-    Tensor r;
-    {
-      compile_detail::Suspend inner;  // what this call runs is not f's
-      loop = &cached_loop(uf, inputs);
-      r = apply_ufunc(uf, inputs, out, ctx);
-    }
-    tracer->on_ufunc(uf, *loop, inputs, out, ctx, r);
-    return r;
+Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out, const void* ctx,
+                   std::vector<Tensor>* loop_inputs) {
+  if (!out.tensor && !loop_inputs) {
+    Tensor r = flat_ufunc(uf, inputs, ctx);
+    if (r.defined()) return r;
   }
-  bool meta = false;  // only tensors with autograd metadata can need a gradient
-  for (const ArrayLike* a : inputs) meta = meta || (a->is_tensor() && a->tensor().autograd_meta());
-  if (!meta || !autograd::needs_grad(std::vector<const ArrayLike*>(inputs.begin(), inputs.end()))) {
-    if (!out.tensor) {
-      Tensor r = flat_ufunc(uf, inputs, ctx);
-      if (r.defined()) return r;
-    }
-    return apply_ufunc_impl(uf, inputs, out, ctx, nullptr);
-  }
-  // An input that is also out= (sin(y, y)) is saved as it was, not as the loop leaves it.
-  std::vector<ArrayLike> own;
-  std::vector<const ArrayLike*> ins(inputs.begin(), inputs.end());
-  own.reserve(inputs.size());
-  if (out.tensor && out.tensor->defined())
-    for (auto& a : ins)
-      if (a->is_tensor() && a->tensor().shares_storage(*out.tensor)) {
-        Tensor c = a->tensor().copy();
-        c.set_autograd_meta(a->tensor().autograd_meta());  // same variable, its values before the op
-        own.emplace_back(c);
-        a = &own.back();
-      }
-  std::vector<Tensor> xs;
-  Tensor r = apply_ufunc_impl(uf, ins, out, ctx, &xs);
-  std::vector<Tensor> originals;
-  for (const ArrayLike* a : inputs) originals.push_back(a->is_tensor() ? a->tensor() : Tensor());
-  const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(uf.name);
-  if (!d || !d->fn)
-    return autograd::record_not_differentiable(uf.name, r, originals,
-                                               d ? d->why : std::string("no derivative is declared"));
-  // The loop's inputs, version-checked; kept with their history for formulas run under
-  // create_graph, detached otherwise.
-  std::vector<autograd::SavedTensor> saved(xs.begin(), xs.end());
-  autograd::SavedTensor saved_out(autograd::detach(r));
-  const char* name = uf.name;
-  autograd::UFuncGrad fn = d->fn;
-  // The result's own history, for formulas that use `out` under create_graph: held weakly (the
-  // node must not own its result), filled in once the node is attached.
-  auto out_meta = std::make_shared<std::weak_ptr<autograd::Meta>>();
-  Tensor res = autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, out_meta](const Tensor& g) {
-    std::vector<Tensor> x;
-    for (const autograd::SavedTensor& s : saved) {
-      Tensor v = s.get(name);
-      x.push_back(autograd::grad_enabled() ? v : autograd::detach(v));
-    }
-    Tensor o = saved_out.get(name);
-    if (autograd::grad_enabled())
-      if (auto m = out_meta->lock()) o.set_autograd_meta(m);
-    return fn(g, x, o);
-  });
-  *out_meta = res.autograd_meta();
-  return res;
+  return apply_ufunc_impl(uf, inputs, out, ctx, loop_inputs);
 }
 
 // The ufuncs' answer comes from the loop NumPy's resolution picks for arrays of `dtype` (all

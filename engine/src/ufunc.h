@@ -1,10 +1,12 @@
 #pragma once
 // Ufuncs: one definition (name, loop list, scalar kernel) per op; the function, method, in-place
-// and out= forms all go through apply_ufunc. Loops are listed in NumPy's `ufunc.types` order so
-// that the first loop all inputs cast to safely is NumPy's choice (its legacy linear search).
+// and out= forms all go through call_ufunc (ops/ufunc_dispatch.h: compile tracing and autograd
+// recording), which runs apply_ufunc here (the computation only). Loops are listed in NumPy's
+// `ufunc.types` order so that the first loop all inputs cast to safely is NumPy's choice (its
+// legacy linear search).
 //
 //   struct Sin { template <class T> T operator()(T x) const { return std::sin(x); } };
-//   PARITY_UFUNC1(sin, "sin", FloatLoops, Sin)
+//   PARITY_UFUNC1(sin, "sin", FloatLoops, Sin)   (ops/ufunc_dispatch.h)
 #include <algorithm>
 #include <atomic>
 #include <functional>
@@ -63,15 +65,16 @@ class UFuncArgs {
   size_t n_;
 };
 
-Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out, const void* ctx = nullptr);
-inline Tensor apply_unary(const UFuncDef& uf, const ArrayLike& x, const OutArg& out) {
-  return apply_ufunc(uf, {&x}, out);
-}
-inline Tensor apply_binary(const UFuncDef& uf, const ArrayLike& a, const ArrayLike& b, const OutArg& out) {
-  return apply_ufunc(uf, {&a, &b}, out);
-}
+// Runs the ufunc: a flat path for the common call, else the general strided one. Computation
+// only: ops call it through call_ufunc (ops/ufunc_dispatch.h), which traces and records autograd.
+// `loop_inputs` set: the general path, and the inputs as the loop read them (cast, copied where
+// they overlap out=) are stored there, for a derivative to save.
+Tensor apply_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out, const void* ctx = nullptr,
+                   std::vector<Tensor>* loop_inputs = nullptr);
 // Which loop serves these input dtypes (or TypeError, as NumPy's _UFuncNoLoopError).
 const LoopSig& resolve_loop(const UFuncDef& uf, UFuncArgs inputs);
+// resolve_loop's answer, cached per thread: the loop apply_ufunc runs for these inputs.
+const LoopSig& cached_loop(const UFuncDef& uf, UFuncArgs inputs);
 
 // The loop lists (TypeList, AllLoops, FloatLoops ...) and out_storage_t live in kernels/common.h,
 // shared with the CUDA kernels; the scalar kernels themselves in kernels/unary.h and binary.h.
@@ -206,23 +209,6 @@ template <class F, class... Ts> std::vector<LoopSig> make_ternary_loops(TypeList
                   dtype_of<out_storage_t<Ts, decltype(F{}(compute_t<Ts>{}, compute_t<Ts>{}, compute_t<Ts>{}))>>(),
                   &ternary_loop<F, Ts>}...};
 }
-
-// Defines ufunc_<name>() and the free function <name>(x, out).
-#define PARITY_UFUNC1(name, pyname, Loops, Kernel)                                         \
-  const UFuncDef& ufunc_##name() {                                                         \
-    static const UFuncDef def{pyname, 1, make_unary_loops<Kernel>(Loops{})};               \
-    return def;                                                                            \
-  }                                                                                        \
-  Tensor name(const ArrayLike& x, OutArg out) { return apply_unary(ufunc_##name(), x, out); }
-
-#define PARITY_UFUNC2(name, pyname, Loops, Kernel)                                         \
-  const UFuncDef& ufunc_##name() {                                                         \
-    static const UFuncDef def{pyname, 2, make_binary_loops<Kernel>(Loops{})};              \
-    return def;                                                                            \
-  }                                                                                        \
-  Tensor name(const ArrayLike& a, const ArrayLike& b, OutArg out) {                        \
-    return apply_binary(ufunc_##name(), a, b, out);                                        \
-  }
 
 // Defines ufunc_<name>() only: the free function of a 3-input ufunc is written by hand (clip).
 #define PARITY_UFUNC3(name, pyname, Loops, Kernel)                                         \

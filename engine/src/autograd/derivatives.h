@@ -12,8 +12,9 @@
 // (an undefined Tensor where none): shapes may be the broadcast shape and dtypes the loop's;
 // autograd::record() reduces them to each input. For complex inputs the gradient follows
 // PyTorch's convention: conj of the Wirtinger derivative (d(sin)/dz -> g * conj(cos(z))).
-// apply_ufunc records the node; a ufunc without a declaration is treated as not differentiable,
-// and a test requires a declaration for every ufunc (never by omission).
+// call_ufunc (engine/src/ops/ufunc_dispatch.cpp) records the node; a ufunc without a declaration
+// is treated as not differentiable, and a test requires a declaration for every ufunc (never by
+// omission).
 #include <functional>
 #include <vector>
 

@@ -336,14 +336,14 @@ std::vector<Tensor> Cache::eager(const Tensor* const* in, size_t n, Thunk f) con
   // A new signature: run f under a trace.
   Tracer tracer(in, n);
   std::vector<Tensor> results;
-  g_tracer = &tracer;
+  set_tracer(&tracer);
   try {
     results = f.call(f.ctx);
   } catch (...) {
-    g_tracer = nullptr;
+    set_tracer(nullptr);
     throw;
   }
-  g_tracer = nullptr;
+  set_tracer(nullptr);
   std::unique_ptr<Plan> p = tracer.finish(results);
   std::lock_guard<std::mutex> lock(impl_->mu);
   const size_t c = impl_->count.load(std::memory_order_relaxed);

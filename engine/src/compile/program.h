@@ -1,7 +1,8 @@
 #pragma once
 // The pieces of compile(f) (parity/compile.h) inside the engine:
-//  - the tracer: while f runs under a trace, apply_ufunc reports every top-level ufunc call
-//    (on_ufunc) and Storage reports every storage created (on_storage), so that a ufunc operand
+//  - the tracer: while f runs under a trace, call_ufunc (engine/src/ops/ufunc_dispatch.cpp)
+//    reports every top-level ufunc call (on_ufunc) and Storage reports every storage created
+//    (on_storage, through allocator.h's StorageObserver slot), so that a ufunc operand
 //    made by any other op is recognised and the trace declared not fusable;
 //  - the program a trace becomes, and the blockwise loop that runs it (fused.cpp).
 #include <array>
@@ -12,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "../allocator.h"
 #include "../iter.h"
 #include "../simd/simd.h"
 #include "../ufunc.h"
@@ -87,7 +89,7 @@ void run_plan(const Plan& p, const Tensor* const* inputs, Tensor* outs);
 // pass; the loop's operands are the inputs, then the consts, then the outputs.
 void run_program(const Program& p, const Tensor* const* inputs, Tensor* outs);
 
-class Tracer {
+class Tracer final : public detail::StorageObserver {
  public:
   Tracer(const Tensor* const* inputs, size_t n);
   // A top-level ufunc call made by f, after it ran (result r).
@@ -95,7 +97,7 @@ class Tracer {
                 const void* ctx, const Tensor& r);
   // An op that is not a ufunc (traced_op below), after it ran.
   void on_op(const char* name, const std::vector<Tensor>& inputs, const Tensor& r, OpFn op);
-  void on_storage(const Storage* s) { made_.insert(s); }
+  void on_storage(const Storage* s) override { made_.insert(s); }
   // The plan for f's results, or null with the reason in why().
   std::unique_ptr<Plan> finish(const std::vector<Tensor>& results);
   const std::string& why() const { return why_; }
@@ -122,10 +124,15 @@ class Tracer {
 
 // The active trace on this thread (null: none). Ops run by a traced ufunc are not traced.
 extern thread_local Tracer* g_tracer;
+// Makes t the active trace (null: none); storages made meanwhile are reported to it.
+inline void set_tracer(Tracer* t) {
+  g_tracer = t;
+  detail::g_storage_observer = t;
+}
 struct Suspend {
   Tracer* saved;
-  Suspend() : saved(g_tracer) { g_tracer = nullptr; }
-  ~Suspend() { g_tracer = saved; }
+  Suspend() : saved(g_tracer) { set_tracer(nullptr); }
+  ~Suspend() { set_tracer(saved); }
 };
 
 // For ops that are not ufuncs, at the top of their implementation:

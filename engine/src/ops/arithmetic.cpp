@@ -32,7 +32,7 @@ Tensor subtract(const ArrayLike& a, const ArrayLike& b, OutArg out) {
   if (is_b(a) && is_b(b))
     throw TypeError("[subtract] numpy boolean subtract, the `-` operator, is not supported, use the "
                     "bitwise_xor, the `^` operator, or the logical_xor function instead.");
-  return apply_binary(ufunc_subtract(), a, b, out);
+  return call_binary(ufunc_subtract(), a, b, out);
 }
 PARITY_DERIVATIVE(subtract, return {g, -g};);
 PARITY_UFUNC2(multiply, "multiply", AllLoops, Multiply)

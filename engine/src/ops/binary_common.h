@@ -4,7 +4,7 @@
 #include <complex>
 
 #include "../kernels/binary.h"
-#include "../ufunc.h"
+#include "ufunc_dispatch.h"
 
 namespace parity {
 

@@ -70,9 +70,9 @@ Tensor compare(const UFuncDef& uf, Cmp op, const ArrayLike& a, const ArrayLike& 
     }
     // x == x is all True and x != x all False for integers, in x's shape, honouring out=.
     const Tensor& t = arr.tensor();
-    return apply_binary(r ? ufunc_equal() : ufunc_not_equal(), t, t, out);
+    return call_binary(r ? ufunc_equal() : ufunc_not_equal(), t, t, out);
   }
-  return apply_binary(uf, a, b, out);
+  return call_binary(uf, a, b, out);
 }
 }  // namespace
 

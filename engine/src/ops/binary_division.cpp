@@ -27,7 +27,7 @@ const UFuncDef& ufunc_divide() {
   static const UFuncDef def{"divide", 2, make_binary_loops<Divide>(FloatLoops{}), &divide_pre};
   return def;
 }
-Tensor divide(const ArrayLike& a, const ArrayLike& b, OutArg out) { return apply_binary(ufunc_divide(), a, b, out); }
+Tensor divide(const ArrayLike& a, const ArrayLike& b, OutArg out) { return call_binary(ufunc_divide(), a, b, out); }
 PARITY_DERIVATIVE(divide, return {g / conj(x[1]), -g * conj(out / x[1])};);
 
 PARITY_UFUNC2(floor_divide, "floor_divide", DivLoops, FloorDivide)

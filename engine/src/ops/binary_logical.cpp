@@ -36,8 +36,8 @@ ArrayLike as_bool(const ArrayLike& x, const char* op) {
 Tensor logical(const UFuncDef& uf, const ArrayLike& a, const ArrayLike& b, OutArg out) {
   if (a.is_tensor() && b.is_tensor() && a.tensor().defined() && b.tensor().defined() &&
       a.tensor().dtype() == b.tensor().dtype())
-    return apply_binary(uf, a, b, out);  // the type's own loop
-  return apply_binary(uf, as_bool(a, uf.name), as_bool(b, uf.name), out);
+    return call_binary(uf, a, b, out);  // the type's own loop
+  return call_binary(uf, as_bool(a, uf.name), as_bool(b, uf.name), out);
 }
 }  // namespace
 

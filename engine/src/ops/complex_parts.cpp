@@ -36,7 +36,7 @@ Tensor angle(const ArrayLike& x, bool deg) {
   Tensor t = as_tensor(x, "angle");
   // arctan2(0, bool) promotes the weak 0 with bool to int64, hence float64.
   if (t.dtype() == DType::Bool) t = t.astype(DType::Int64);
-  Tensor a = apply_unary(ufunc_angle(), t, {});
+  Tensor a = call_unary(ufunc_angle(), t, {});
   // in a's dtype, as NumPy's a *= 180/pi (out of place when recording: the angle's node saves a)
   const double k = 180.0 / 3.141592653589793238462643383279502884;
   if (deg) return autograd::requires_grad(a) ? multiply(a, k).astype(a.dtype(), Casting::unsafe, false) : multiply(a, k, a);

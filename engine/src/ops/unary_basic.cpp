@@ -51,7 +51,7 @@ Tensor negative(const ArrayLike& x, OutArg out) {
   if (unary::input_dtype(x, "negative") == DType::Bool)
     throw TypeError("[negative] The numpy boolean negative, the `-` operator, is not supported, use "
                     "the `~` operator or the logical_not function instead.");
-  return apply_unary(ufunc_negative(), x, out);
+  return call_unary(ufunc_negative(), x, out);
 }
 PARITY_DERIVATIVE(negative, return {-g};);
 const UFuncDef& ufunc_positive() {
@@ -61,7 +61,7 @@ const UFuncDef& ufunc_positive() {
 }
 Tensor positive(const ArrayLike& x, OutArg out) {
   if (unary::input_dtype(x, "positive") == DType::Bool) unary::throw_no_bool_loop("positive");
-  return apply_unary(ufunc_positive(), x, out);
+  return call_unary(ufunc_positive(), x, out);
 }
 PARITY_DERIVATIVE(positive, return {g};);
 const UFuncDef& ufunc_sign() {
@@ -75,7 +75,7 @@ const UFuncDef& ufunc_sign() {
 }
 Tensor sign(const ArrayLike& x, OutArg out) {
   if (unary::input_dtype(x, "sign") == DType::Bool) unary::throw_no_bool_loop("sign");
-  return apply_unary(ufunc_sign(), x, out);
+  return call_unary(ufunc_sign(), x, out);
 }
 // (Complex sign z/|z| is not piecewise constant, but has no declared formula either.)
 PARITY_NOT_DIFFERENTIABLE(sign, "piecewise constant: the derivative is zero almost everywhere");

@@ -6,7 +6,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "../ufunc.h"
+#include "ufunc_dispatch.h"
 #include "../kernels/unary.h"
 
 namespace parity::unary {
@@ -32,5 +32,5 @@ inline DType input_dtype(const ArrayLike& x, const char* op) {
     return def;                                                                            \
   }                                                                                        \
   Tensor name(const ArrayLike& x, OutArg out) {                                            \
-    return apply_unary(ufunc_##name(), x, out);                                            \
+    return call_unary(ufunc_##name(), x, out);                                             \
   }

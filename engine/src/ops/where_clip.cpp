@@ -9,7 +9,7 @@
 #include "../device_iter.h"
 #include "../kernels/binary.h"
 #include "../shape_util.h"
-#include "../ufunc.h"
+#include "ufunc_dispatch.h"
 #include "../autograd/derivatives.h"
 
 namespace parity {
@@ -77,7 +77,7 @@ Tensor clip(const ArrayLike& x_in, const ArrayLike& lo_in, const ArrayLike& hi_i
   if (no_lo && no_hi) return positive(x, out);
   if (no_lo) return minimum(x, hi_in, out);
   if (no_hi) return maximum(x, lo_in, out);
-  return apply_ufunc(ufunc_clip(), {&x, &lo_in, &hi_in}, out);
+  return call_ufunc(ufunc_clip(), {&x, &lo_in, &hi_in}, out);
 }
 
 Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {
