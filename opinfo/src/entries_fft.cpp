@@ -33,6 +33,19 @@ std::vector<ToleranceOverride> fft_tolerances() {
           {DType::Complex128, {1e-9, 1e-9}, why}};
 }
 
+// PyTorch's and JAX's torch.fft.X / jnp.fft.X (op_db derives refs only for undotted NumPy names).
+// `torch_lambda`: a call with "X" for the name where PyTorch's keywords differ (axes -> dim).
+void library_refs(OpInfo& op, const std::string& name, std::string torch_lambda) {
+  const std::string x = name.substr(name.find('.') + 1);
+  if (torch_lambda.empty()) {
+    op.torch_ref = "torch.fft." + x;
+  } else {
+    torch_lambda.replace(torch_lambda.find("torch.fft.X"), 11, "torch.fft." + x);
+    op.torch_ref = torch_lambda;
+  }
+  op.jax_ref = "jnp.fft." + x;
+}
+
 // Every output of a DFT sums every input (times twiddles of modulus 1): the entry's values are
 // sums of products (the fuzzer allows rtol * max|x| absolute, the terms' scale), and where an
 // input is NaN or infinite, or a sum overflows, which outputs come out nan, inf or nan+nanj
@@ -54,6 +67,7 @@ OpInfo one_axis(const std::string& name, OneAxisFn f, bool complex_input) {
   OpInfo op = entry_from_record(name, [f](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
     return std::vector<Tensor>{f(a[0].tensor(), kopt_int(kw, "n"), kint(kw, "axis", -1), knorm(kw))};
   });
+  library_refs(op, name, "");  // torch.fft.X(x, n, dim, norm): axis reaches it as dim
   op.sample_inputs = [name, complex_input](DType d) {
     Gen g = gen(name, d);
     // an input length whose default n is the length L of the transform: L itself, or L/2 + 1
@@ -114,6 +128,7 @@ OpInfo nd(const std::string& name, NdFn f, bool complex_input) {
   OpInfo op = entry_from_record(name, [f](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
     return std::vector<Tensor>{f(a[0].tensor(), kaxes(kw, "s"), kaxes(kw, "axes"), knorm(kw))};
   });
+  library_refs(op, name, "lambda x, s=None, axes=None, norm=None: torch.fft.X(x, s=s, dim=axes, norm=norm)");
   const bool real_last = name == "fft.rfftn" || name == "fft.irfftn";
   op.sample_inputs = [name, complex_input, real_last](DType d) {
     Gen g = gen(name, d);
@@ -160,6 +175,7 @@ OpInfo freq(const std::string& name, Tensor (*f)(int64_t, double)) {
     if (dv && std::holds_alternative<int64_t>(*dv)) d = static_cast<double>(std::get<int64_t>(*dv));
     return std::vector<Tensor>{f(kint(kw, "n", 0), d)};
   });
+  library_refs(op, name, "");
   op.dtypes_cpu = {DType::Float64};
   op.sample_inputs = [](DType) {
     Samples s;
@@ -188,6 +204,7 @@ OpInfo shift(const std::string& name, Tensor (*f)(const Tensor&, const fft::Axes
   OpInfo op = entry_from_record(name, [f](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
     return std::vector<Tensor>{f(a[0].tensor(), kaxes(kw, "axes"))};
   });
+  library_refs(op, name, "lambda x, axes=None: torch.fft.X(x, dim=axes)");
   op.sample_inputs = [name](DType d) {
     Gen g = gen(name, d);
     return Samples{
