@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Compare the FFT libraries Debian offers (FFTW3, KISS FFT) with NumPy's pocketfft.
 
-Builds bench/fft_libraries.cpp with g++ (needs libfftw3-dev and libkissfft-dev; the project itself
-never links FFTW), runs a forward complex DFT of random data at several lengths, and prints the
-error of each library in units of eps times the largest output magnitude (a norm-wise ULP: an
+Builds bench/fft_libraries.cpp with g++ (needs libfftw3-dev, which scripts/setup.sh does not
+install: only this comparison uses it, the project never links FFTW; and libkissfft-dev), runs a
+forward complex DFT of random data at several lengths, and prints the error of each library in units of eps times the largest output magnitude (a norm-wise ULP: an
 elementwise ULP is meaningless for outputs that cancel to near zero), both against NumPy's
 np.fft.fft and against a reference (a direct long-double DFT for n <= 4096, FFTW's long double
 beyond), and that error divided by log2(n).
