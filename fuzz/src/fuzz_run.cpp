@@ -84,13 +84,20 @@ Tolerance compare_case(const Case& c, CaseResult& r) {
   // Sums of products get the terms' scale too, computed only when the strict comparison fails.
   if (r.verdict.kind == Mismatch::value && c.op->sum_of_products) {
     std::vector<double> m;
+    size_t tensors = 0;
     for (const auto& a : c.input.args)
-      if (a.is_tensor() && a.tensor().defined() && is_inexact(a.tensor().dtype()) && a.tensor().size() > 0) {
-        const double v = parity::amax(parity::absolute(a.tensor())).astype(DType::Float64).item_scalar().c.real();
+      if (a.is_tensor() && a.tensor().defined()) {
+        ++tensors;
+        const DType d = a.tensor().dtype();
+        if (d == DType::Bool || a.tensor().size() == 0 || (tensors > 1 && !is_inexact(d))) continue;
+        // (integers through float64: absolute(INT_MIN) wraps)
+        const Tensor t = is_inexact(d) ? a.tensor() : a.tensor().astype(DType::Float64);
+        const double v = parity::amax(parity::absolute(t)).astype(DType::Float64).item_scalar().c.real();
         if (std::isfinite(v)) m.push_back(v);
       }
-    if (m.size() == 2) {
-      tol.atol = std::max(tol.atol, tol.rtol * m[0] * m[1]);
+    // two factors (matmul): max|a| * max|b|; one input (an FFT: products with twiddles of modulus 1): max|a|
+    if (m.size() == 2 || (tensors == 1 && m.size() == 1)) {
+      tol.atol = std::max(tol.atol, tol.rtol * m[0] * (m.size() == 2 ? m[1] : 1.0));
       r.verdict = compare(r.engine, r.numpy, tol, c.compute_dtype);
     }
   }

@@ -12,6 +12,7 @@ void add_reduction_ops(std::vector<OpInfo>& db);
 void add_shape_ops(std::vector<OpInfo>& db);
 void add_creation_ops(std::vector<OpInfo>& db);
 void add_linalg_ops(std::vector<OpInfo>& db);
+void add_fft_ops(std::vector<OpInfo>& db);
 void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
 void add_dtype_ops(std::vector<OpInfo>& db);
