@@ -12,6 +12,8 @@ void add_reduction_ops(std::vector<OpInfo>& db);
 void add_shape_ops(std::vector<OpInfo>& db);
 void add_creation_ops(std::vector<OpInfo>& db);
 void add_linalg_ops(std::vector<OpInfo>& db);
+// numpy.linalg decompositions, solvers, eigenvalues (entries_linalg_lapack.cpp).
+void add_linalg_lapack_ops(std::vector<OpInfo>& db);
 void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).

@@ -126,6 +126,7 @@ const std::vector<OpInfo>& op_db() {
     add_shape_ops(v);
     add_creation_ops(v);
     add_linalg_ops(v);
+    add_linalg_lapack_ops(v);
     add_indexing_ops(v);
     add_random_ops(v);
     add_readonly_errors(v);
