@@ -22,7 +22,8 @@ Tensor matrix_norm(const Tensor& x0, bool keepdims, const std::string& ord) {
   if (x0.ndim() < 2)
     throw AxisError(op_msg(kOp, "axis -2 is out of bounds for array of dimension " + std::to_string(x0.ndim())));
   // NumPy's norm: inputs that are not inexact are cast to float64 first.
-  Tensor x = is_inexact(x0.dtype()) ? x0 : x0.astype(DType::Float64);
+  // (ml_dtypes' bfloat16 is not a NumPy inexact type: float64 too.)
+  Tensor x = is_inexact(x0.dtype()) && x0.dtype() != DType::BFloat16 ? x0 : x0.astype(DType::Float64);
   Tensor r;
   if (ord == "fro") {
     Tensor sq = is_complex(x.dtype()) ? real(multiply(conj(x), x)) : multiply(x, x);

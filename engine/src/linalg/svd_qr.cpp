@@ -14,7 +14,7 @@ namespace parity {
 
 PARITY_OP_RECORD({.name = "linalg.qr", .family = "linalg", .forms = kFunction, .dtypes = DTypeSet::linalg,
                   .no_gradgrad = "double backward is not claimed",
-                  .grad = "mode 'reduced' with M >= N: (gQ + Q copyltu(M)) R^-H, M = R gR^H - Q^H gQ (other modes "
+                  .grad = "mode 'reduced' with M >= N: (gQ + Q copyltu(M)) R^-H, M = gR R^H - Q^H gQ (other modes "
                           "and M < N raise on backward: Q or R is not a differentiable function of a there)"});
 PARITY_OP_RECORD({.name = "linalg.svd", .family = "linalg", .forms = kFunction, .dtypes = DTypeSet::linalg,
                   .no_gradgrad = "double backward is not claimed",
@@ -114,7 +114,7 @@ Tensor qr_backward(const Tensor& A, const Tensor& gQ, const Tensor& gR) {
   const int64_t n = A.shape(-1);
   const DType d = Q.dtype();
   Tensor M;
-  if (gR.defined()) M = matmul(R, mH(gR));
+  if (gR.defined()) M = matmul(gR, mH(R));
   if (gQ.defined()) {
     Tensor t = matmul(mH(Q), gQ);
     M = M.defined() ? subtract(M, t) : negative(t);
@@ -195,7 +195,7 @@ SVDResult svd_forward(const Tensor& a, bool full, bool uv, const char* op) {
     T* pv = uv ? vh.data<T>() : nullptr;
     for (int64_t b = 0; b < nb; ++b) {
       const lapack_int info = gesdd(jobz, lm, ln, p + b * m * n, ps + b * k, uv ? pu + b * m * uc : nullptr,
-                                    uv ? lapack_dim(uc, op) : 1, uv ? pv + b * vr * n : nullptr, uv ? ln : 1);
+                                    lapack_dim(std::max<int64_t>(uc, 1), op), uv ? pv + b * vr * n : nullptr, ln);
       if (info > 0) throw LinAlgError(op_msg(op, "SVD did not converge"));
       if (info < 0) throw ValueError(op_msg(op, "LAPACK gesdd: invalid argument " + std::to_string(-info)));
     }
@@ -242,49 +242,50 @@ SVDResult svd_hermitian(const Tensor& a, bool uv, const char* op) {
   return {U, s, Vh};
 }
 
-// gA for the reduced SVD of A given gU, gS, gVh (any undefined); PyTorch's formula, M >= N
-// (the transpose otherwise).
-Tensor svd_backward(const Tensor& A, const Tensor& gU0, const Tensor& gS, const Tensor& gVh0) {
-  const int64_t m = A.shape(-2), n = A.shape(-1);
-  if (m < n) {
-    Tensor gU = gVh0.defined() ? mH(gVh0) : Tensor();
-    Tensor gVh = gU0.defined() ? mH(gU0) : Tensor();
-    return mH(svd_backward(mH(A), gU, gS, gVh));
-  }
-  SVDResult f = svd(A, false, true);
-  const Tensor &U = f.U, &S = f.S;
-  Tensor V = mH(f.Vh);
-  const int64_t k = S.shape(-1);
+// gA for the reduced SVD A = U diag(S) V^H with M >= N given gU, gS, gV (any undefined);
+// PyTorch's formula:
+//   gA = U [(F o (K_U - K_U^H)) S + S (F o (K_V - K_V^H)) + diag(gS) + i Im diag(K_U) / S] V^H
+//        + (I - U U^H) gU S^-1 V^H,   K_U = U^H gU, K_V = V^H gV, F_ij = 1 / (s_j^2 - s_i^2).
+Tensor svd_backward_tall(const Tensor& U, const Tensor& S, const Tensor& V, const Tensor& gU, const Tensor& gS,
+                         const Tensor& gV) {
+  const int64_t m = U.shape(-2), k = S.shape(-1);
   const DType d = U.dtype();
   Tensor inner = gS.defined() ? diag_embed(gS).astype(d) : zeros(with(batch_shape(U.shape()), {k, k}), d);
-  if (gU0.defined() || gVh0.defined()) {
+  if (gU.defined() || gV.defined()) {
     Tensor S2 = multiply(S, S);
     Tensor I = eye(k, std::nullopt, 0, S.dtype());
-    // F_ij = 1 / (s_j^2 - s_i^2) off the diagonal, 0 on it
     Tensor F = multiply(reciprocal(add(subtract(S2.expand_dims({-2}), S2.expand_dims({-1})), I)), subtract(Scalar(1.0), I));
     Tensor Sm = diag_embed(S);
-    if (gU0.defined()) {
-      Tensor KU = matmul(mH(U), gU0);
+    if (gU.defined()) {
+      Tensor KU = matmul(mH(U), gU);
       inner = add(inner, matmul(multiply(F, subtract(KU, mH(KU))), Sm));
       if (is_complex(d)) {
-        // i Im(diag(U^H gU)) / S on the diagonal
         Tensor dg = divide(imag(diagonal_of(KU)), S);
         inner = add(inner, multiply(diag_embed(dg), Scalar(std::complex<double>(0, 1))));
       }
     }
-    if (gVh0.defined()) {
-      Tensor gV = mH(gVh0);
+    if (gV.defined()) {
       Tensor KV = matmul(mH(V), gV);
       inner = add(inner, matmul(Sm, multiply(F, subtract(KV, mH(KV)))));
     }
   }
   Tensor gA = matmul(matmul(U, inner), mH(V));
-  if (gU0.defined() && m > k) {
-    // (I - U U^H) gU S^-1 V^H
-    Tensor t = subtract(gU0, matmul(U, matmul(mH(U), gU0)));
+  if (gU.defined() && m > k) {
+    Tensor t = subtract(gU, matmul(U, matmul(mH(U), gU)));
     gA = add(gA, matmul(divide(t, S.expand_dims({-2})), mH(V)));
   }
   return gA;
+}
+
+// gA given the gradients of U, S, Vh (any undefined) of svd(A, full_matrices=False). The factors
+// are recomputed from A by the same LAPACK call as the forward (the same phases); a wide A is
+// handled as A^H = V S U^H.
+Tensor svd_backward(const Tensor& A, const Tensor& gU, const Tensor& gS, const Tensor& gVh) {
+  SVDResult f = svd(A, false, true);
+  Tensor V = mH(f.Vh);
+  Tensor gV = gVh.defined() ? mH(gVh) : Tensor();
+  if (A.shape(-2) >= A.shape(-1)) return svd_backward_tall(f.U, f.S, V, gU, gS, gV);
+  return mH(svd_backward_tall(V, f.S, f.U, gV, gS, gU));
 }
 }  // namespace
 
@@ -323,7 +324,7 @@ Tensor svdvals(const Tensor& a) {
 Tensor pinv(const Tensor& a0, double rcond, bool hermitian) {
   Tensor a = a0.detach();
   check_matrix(a, kPinv);
-  if (a.size() == 0) {  // NumPy: an empty (..., N, M) of the input's dtype
+  if (a.shape(-1) * a.shape(-2) == 0) {  // NumPy: an empty (..., N, M) of the input's dtype
     Shape s = batch_shape(a.shape());
     s.insert(s.end(), {a.shape(-1), a.shape(-2)});
     return autograd::record_not_differentiable(kPinv, empty(s, a.dtype()), {a0}, "not implemented");
