@@ -4,14 +4,15 @@
 // autograd snippets, run with Parity's autograd (the test checks the gradients against their
 // closed forms). The program then prints PyTorch's side of the snippets where PyTorch differs
 // ("pt> " lines, computed by PyTorch through the oracle), or one line when PyTorch is not
-// installed. Out of the engine's scope and so left out: np.linalg (cholesky, eig),
-// np.diag, np.sort, torch.jit.
+// installed. Out of the engine's scope and so left out: torch.jit (np.diag is built as
+// eye * values for the eig snippet).
 #include <cmath>
 #include <complex>
 #include <iostream>
 #include <string>
 
 #include "parity/fft.h"
+#include "parity/linalg.h"
 #include "parity/nested_list.h"
 #include "parity/ops.h"
 #include "session.h"
@@ -47,7 +48,6 @@ inline void run(std::ostream& os) {
   s.numpy("np.matmul(a, b)", [&] { return matmul(a, b).repr(); });
 
   s.section("More complicated NumPy snippets (the parts within Parity's scope)");
-  s.note("np.linalg.cholesky is not part of Parity; its input is:");
   s.numpy("np.exp(2j * np.pi * np.arange(8) / 8)", [&] {
     return exp(multiply(multiply(std::complex<double>(0, 2), kPi), arange(8)) / 8).repr();
   });
@@ -64,6 +64,11 @@ inline void run(std::ostream& os) {
   });
   s.numpy("A", [&] { return x.repr(); });
   s.numpy("A.conj().T", [&] { return x.conj().T().repr(); });
+  s.numpy("np.linalg.cholesky(A)", [&] { return linalg::cholesky(x).repr(); });
+  s.numpy("np.linalg.eig(np.diag((1, 2, 3)))", [&] {
+    linalg::EigResult r = linalg::eig(multiply(eye(3, std::nullopt, 0, int64), array({1, 2, 3})));  // np.diag
+    return "EigResult(eigenvalues=" + r.eigenvalues.repr() + ", eigenvectors=" + r.eigenvectors.repr() + ")";
+  });
 
   s.section("Composites and primitives: sinc and copysign");
   s.numpy(

@@ -13,6 +13,8 @@ void add_shape_ops(std::vector<OpInfo>& db);
 void add_creation_ops(std::vector<OpInfo>& db);
 void add_linalg_ops(std::vector<OpInfo>& db);
 void add_fft_ops(std::vector<OpInfo>& db);
+// numpy.linalg decompositions, solvers, eigenvalues (entries_linalg_lapack.cpp).
+void add_linalg_lapack_ops(std::vector<OpInfo>& db);
 void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
 void add_dtype_ops(std::vector<OpInfo>& db);

@@ -152,6 +152,7 @@ const std::vector<OpInfo>& op_db() {
     add_creation_ops(v);
     add_linalg_ops(v);
     add_fft_ops(v);
+    add_linalg_lapack_ops(v);
     add_indexing_ops(v);
     add_random_ops(v);
     add_dtype_ops(v);
