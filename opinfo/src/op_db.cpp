@@ -128,6 +128,8 @@ const std::vector<OpInfo>& op_db() {
     add_linalg_ops(v);
     add_indexing_ops(v);
     add_random_ops(v);
+    add_array_api_ops(v);
+    add_linalg_product_ops(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);
     derive_library_refs(v);

@@ -15,6 +15,8 @@
 namespace parity {
 
 PARITY_OP_RECORD({.name = "linalg.vector_norm", .family = "linalg", .dtypes = DTypeSet::all,
+                  .no_gradgrad = "|x|'s derivative uses sign(x), which has no derivative of its own (abs claims no "
+                                 "double backward)",
                   .grad = "through |x|^p sums; inf-norms: g split among the elements of largest (smallest) |x|; "
                           "ord 0: zero"});
 PARITY_OP_RECORD({.name = "linalg.cross", .family = "linalg", .dtypes = DTypeSet::all_but_bool,

@@ -292,8 +292,9 @@ Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis) {
                      "(n),(n)->() (size " + std::to_string(n2) + " is different from " + std::to_string(n1) + ")");
   // (..., 1, n) @ (..., n, 1): matmul's loops and dtypes (16-bit floats accumulate in float32, as
   // NumPy's vecdot loops do; bfloat16 gives float32, the loop NumPy picks for it).
-  const Tensor a = conj_if_complex(x1.moveaxis({a1}, {-1})).expand_dims({-2});
-  const Tensor b = x2.moveaxis({a2}, {-1}).expand_dims({-1});
+  // Contiguous operands: BLAS's kernel (and so the rounding) would otherwise depend on the layout.
+  const Tensor a = conj_if_complex(x1.moveaxis({a1}, {-1})).contiguous().expand_dims({-2});
+  const Tensor b = x2.moveaxis({a2}, {-1}).contiguous().expand_dims({-1});
   AxisList core;
   core.push_back(-2);
   core.push_back(-1);
