@@ -63,6 +63,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
     op.sum_of_products = true;
     op.products = true;
     op.tolerances = long_sum_tolerances();  // also bfloat16 @ bfloat16, a float32 result (ml_dtypes)
+    op.aliases.push_back("linalg.matmul");  // numpy.linalg.matmul (no out=); matmul has no record yet
     op.error_inputs = [] {
       return Errors{
           error({f64({3, 4}), f64({5, 6})}, {}, "ValueError", "\\[matmul\\].*core dimension"),

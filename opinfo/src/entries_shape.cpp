@@ -86,6 +86,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
     // NumPy's transpose(x, axes) is torch.permute (torch.transpose swaps two dims); without axes a
     // torch user writes x.T, which reverses the dims.
     op.torch_ref = "lambda x, axes=None: x.T if axes is None else torch.permute(x, axes)";
+    op.aliases.push_back("permute_dims");  // the Array API's name (transpose has no record yet)
     db.push_back(std::move(op));
   }
 
@@ -291,6 +292,7 @@ void add_shape_ops(std::vector<OpInfo>& db) {
       };
     };
     op.torch_ref = "lambda *xs, **kw: torch.cat(xs, **kw)";
+    op.aliases.push_back("concat");  // the Array API's name (concatenate has no record yet)
     op.jax_ref = "lambda *xs, **kw: jnp.concatenate(xs, **kw)";
     db.push_back(std::move(op));
   }

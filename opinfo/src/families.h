@@ -19,6 +19,10 @@ void add_indexing_ops(std::vector<OpInfo>& db);
 void add_random_ops(std::vector<OpInfo>& db);
 void add_dtype_ops(std::vector<OpInfo>& db);
 void add_interop_ops(std::vector<OpInfo>& db);
+// The Array API functions (entries_array_api.cpp) and numpy.linalg's products and norms without
+// LAPACK (entries_linalg_products.cpp).
+void add_array_api_ops(std::vector<OpInfo>& db);
+void add_linalg_product_ops(std::vector<OpInfo>& db);
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).

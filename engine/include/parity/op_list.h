@@ -32,4 +32,4 @@
   X(logical_and, logical_and, all) X(logical_or, logical_or, all) X(logical_xor, logical_xor, all) \
   X(bitwise_and, bitwise_and, bool_and_integers) X(bitwise_or, bitwise_or, bool_and_integers)      \
   X(bitwise_xor, bitwise_xor, bool_and_integers) X(left_shift, left_shift, bool_and_integers)      \
-  X(right_shift, right_shift, bool_and_integers)
+  X(right_shift, right_shift, bool_and_integers) X(nextafter, nextafter, all_but_complex)

@@ -1,6 +1,7 @@
 #pragma once
 // Every op as a free function, with NumPy's names and arguments.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "parity/nested_list.h"
@@ -95,6 +96,22 @@ inline Tensor conjugate(const ArrayLike& x, OutArg out = {}) { return conj(x, ou
 inline Tensor true_divide(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return divide(a, b, out); }
 inline Tensor mod(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return remainder(a, b, out); }
 inline Tensor expit(const ArrayLike& x, OutArg out = {}) { return sigmoid(x, out); }
+// The Array API standard's spellings of NumPy's ufuncs (their records list them as aliases).
+inline Tensor acos(const ArrayLike& x, OutArg out = {}) { return arccos(x, std::move(out)); }
+inline Tensor asin(const ArrayLike& x, OutArg out = {}) { return arcsin(x, std::move(out)); }
+inline Tensor atan(const ArrayLike& x, OutArg out = {}) { return arctan(x, std::move(out)); }
+inline Tensor acosh(const ArrayLike& x, OutArg out = {}) { return arccosh(x, std::move(out)); }
+inline Tensor asinh(const ArrayLike& x, OutArg out = {}) { return arcsinh(x, std::move(out)); }
+inline Tensor atanh(const ArrayLike& x, OutArg out = {}) { return arctanh(x, std::move(out)); }
+inline Tensor bitwise_invert(const ArrayLike& x, OutArg out = {}) { return invert(x, std::move(out)); }
+inline Tensor atan2(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return arctan2(a, b, std::move(out)); }
+inline Tensor pow(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return power(a, b, std::move(out)); }
+inline Tensor bitwise_left_shift(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) {
+  return left_shift(a, b, std::move(out));
+}
+inline Tensor bitwise_right_shift(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) {
+  return right_shift(a, b, std::move(out));
+}
 Tensor round(const ArrayLike& x, int64_t decimals = 0, OutArg out = {});
 Tensor around(const ArrayLike& x, int64_t decimals = 0, OutArg out = {});
 Tensor real(const ArrayLike& x);
@@ -158,6 +175,70 @@ Tensor tile(const Tensor& x, const std::vector<int64_t>& reps);
 Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats, std::optional<int64_t> axis = std::nullopt);
 Tensor ascontiguousarray(const Tensor& x);
 Tensor copy(const Tensor& x);
+// The Array API standard's spellings.
+inline Tensor permute_dims(const Tensor& x, const std::vector<int64_t>& axes) { return transpose(x, axes); }
+inline Tensor concat(const std::vector<Tensor>& xs, std::optional<int64_t> axis = 0) { return concatenate(xs, axis); }
+
+// ---- Array API functions NumPy 2.x has (engine/src/ops/array_api.cpp) ----
+// Coordinate matrices; indexing "xy" (Cartesian: the first two outputs' axes swapped) or "ij".
+// Inputs of any shape are flattened, as NumPy does.
+std::vector<Tensor> meshgrid(const std::vector<Tensor>& xs, const std::string& indexing = "xy");
+// Lower / upper triangle of the last two axes (a 1-D input is broadcast to (n, n), as NumPy does).
+Tensor tril(const Tensor& x, int64_t k = 0);
+Tensor triu(const Tensor& x, int64_t k = 0);
+// Elements shifted along `axis` (None: the flattened array, reshaped back); shifts and axes pair
+// up after broadcasting one against the other, and repeated axes add their shifts.
+Tensor roll(const Tensor& x, const std::vector<int64_t>& shift, Axes axis = std::nullopt);
+inline Tensor roll(const Tensor& x, int64_t shift, Axes axis = std::nullopt) {
+  return roll(x, std::vector<int64_t>{shift}, std::move(axis));
+}
+// The views x[i] along axis, as a tuple (np.unstack).
+std::vector<Tensor> unstack(const Tensor& x, int64_t axis = 0);
+// n-th discrete difference along axis; prepend/append (scalars broadcast along the other axes)
+// join x before differencing. Booleans difference by not_equal, as NumPy does.
+Tensor diff(const Tensor& x, int64_t n = 1, int64_t axis = -1, const std::optional<ArrayLike>& prepend = std::nullopt,
+            const std::optional<ArrayLike>& append = std::nullopt);
+// np.cumulative_sum / cumulative_prod (NumPy 2.1): cumsum/cumprod with axis required for ndim > 1
+// and include_initial (the identity first, one more element along axis).
+Tensor cumulative_sum(const Tensor& x, std::optional<int64_t> axis = std::nullopt,
+                      std::optional<DType> dtype = std::nullopt, bool include_initial = false);
+Tensor cumulative_prod(const Tensor& x, std::optional<int64_t> axis = std::nullopt,
+                       std::optional<DType> dtype = std::nullopt, bool include_initial = false);
+// The last two axes swapped (np.matrix_transpose, x.mT); ValueError for ndim < 2.
+Tensor matrix_transpose(const Tensor& x);
+// Sum of products over the last `axes` axes of a and the first `axes` of b (np.tensordot).
+Tensor tensordot(const Tensor& a, const Tensor& b, int64_t axes = 2);
+Tensor tensordot(const Tensor& a, const Tensor& b, const std::vector<int64_t>& axes_a, const std::vector<int64_t>& axes_b);
+// sum(conj(x1) * x2) over `axis` of each operand, the rest broadcast (np.vecdot).
+Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis = -1);
+
+// Machine limits (np.finfo / np.iinfo). finfo takes a floating or complex dtype (complex gives
+// its real part's limits, `dtype` the real dtype); values are exact in double.
+struct FInfo {
+  int bits;
+  double eps, max, min, smallest_normal, resolution;
+  DType dtype;
+};
+FInfo finfo(DType d);  // ValueError for bool and integers
+struct IInfo {
+  int bits;
+  int64_t min;
+  uint64_t max;
+  DType dtype;
+};
+IInfo iinfo(DType d);  // ValueError for bool, floats and complex
+// np.isdtype(dtype, kind): kind a dtype, or one of "bool", "signed integer", "unsigned integer",
+// "integral", "real floating", "complex floating", "numeric"; or a list of them (any matches).
+// bfloat16 is not a NumPy dtype there: TypeError, as NumPy raises for ml_dtypes' bfloat16.
+struct DTypeKind {
+  DTypeKind(DType d) : dtype(d) {}
+  DTypeKind(const char* k) : kind(k) {}
+  DTypeKind(std::string k) : kind(std::move(k)) {}
+  std::optional<DType> dtype;
+  std::string kind;
+};
+bool isdtype(DType d, const DTypeKind& kind);
+bool isdtype(DType d, const std::vector<DTypeKind>& kinds);
 
 // ---- linear algebra (engine/src/ops/linalg.cpp) ----
 Tensor matmul(const Tensor& a, const Tensor& b, OutArg out = {});

@@ -26,6 +26,8 @@ const std::vector<MissingKernel>& missing_ufunc_kernels() {
                           "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh"})
       for (DType d : {DType::Complex64, DType::Complex128}) l.push_back({f, d, kComplexFn});
     for (DType d : {DType::Complex64, DType::Complex128}) l.push_back({"power", d, kComplexPow});
+    for (DType d : {DType::Float16, DType::Float32, DType::Float64, DType::BFloat16})
+      l.push_back({"nextafter", d, "a step in the storage type's bits (16-bit floats too): the CPU loop only, no device kernel yet"});
     return l;
   }();
   return list;

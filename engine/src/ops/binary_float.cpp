@@ -1,5 +1,6 @@
-// arctan2, hypot, copysign, logaddexp: real floating loops only (integers compute in float).
+// arctan2, hypot, copysign, logaddexp, nextafter: real floating loops only (integers compute in float).
 #include <cmath>
+#include <limits>
 
 #include "binary_common.h"
 #include "../autograd/derivatives.h"
@@ -26,5 +27,44 @@ PARITY_DERIVATIVE(copysign, return {g * sign(x[0]) * sign(out), zeros_like(g)};)
 PARITY_NO_GRADGRAD(copysign, "its derivative uses sign, whose own derivative is not defined at 0");
 PARITY_UFUNC2(logaddexp, "logaddexp", RealFloatLoops, LogAddExp)
 PARITY_DERIVATIVE(logaddexp, return {g * exp(x[0] - out), g * exp(x[1] - out)};);
+
+
+// nextafter steps in the storage type's own bits (a 16-bit float is not widened to float32 as the
+// other loops do), so its loops are written here rather than through a compute-type functor.
+namespace {
+template <class T> T step_toward(T x, T y) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return std::nextafter(x, y);
+  } else {  // float16_t, bfloat16_t: IEEE-style binary formats, sign in bit 15
+    const float fx = static_cast<float>(x), fy = static_cast<float>(y);
+    if (std::isnan(fx) || std::isnan(fy)) return T(std::numeric_limits<float>::quiet_NaN());
+    // x == y: NumPy's half loop returns x (nextafter(0, -0) is 0), ml_dtypes' bfloat16 loop y.
+    if (fx == fy) return std::is_same_v<T, float16_t> ? x : y;
+    if (fx == 0) return T::from_bits(static_cast<uint16_t>((y.bits & 0x8000u) | 1u));  // smallest subnormal
+    const bool away = (fx > 0) == (fy > fx);  // moving away from zero: the magnitude grows
+    return T::from_bits(static_cast<uint16_t>(away ? x.bits + 1u : x.bits - 1u));
+  }
+}
+template <class T> void nextafter_loop(char** d, const int64_t* s, int64_t n, const void*) {
+  const char* a = d[0];
+  const char* b = d[1];
+  char* o = d[2];
+  for (int64_t i = 0; i < n; ++i, a += s[0], b += s[1], o += s[2])
+    *reinterpret_cast<T*>(o) = step_toward(*reinterpret_cast<const T*>(a), *reinterpret_cast<const T*>(b));
+}
+}  // namespace
+
+const UFuncDef& ufunc_nextafter() {
+  // NumPy's loops ('ee->e', 'ff->f', 'dd->d'), then ml_dtypes' bfloat16 one.
+  static const UFuncDef def{"nextafter", 2,
+                            {LoopSig{{DType::Float16, DType::Float16}, DType::Float16, &nextafter_loop<float16_t>},
+                             LoopSig{{DType::Float32, DType::Float32}, DType::Float32, &nextafter_loop<float>},
+                             LoopSig{{DType::Float64, DType::Float64}, DType::Float64, &nextafter_loop<double>},
+                             LoopSig{{DType::BFloat16, DType::BFloat16}, DType::BFloat16, &nextafter_loop<bfloat16_t>}}};
+  return def;
+}
+Tensor nextafter(const ArrayLike& a, const ArrayLike& b, OutArg out) { return apply_binary(ufunc_nextafter(), a, b, out); }
+PARITY_NOT_DIFFERENTIABLE(nextafter, "a step to the neighbouring representable value: piecewise constant in x2, and "
+                                     "x1's own rounding grid in x1");
 
 }  // namespace parity

@@ -41,8 +41,14 @@ std::vector<OpRecord>& registered() {
 
 // A ufunc's record: its op_list.h row and its derivative declaration.
 OpRecord ufunc_record(const char* name, const char* numpy, const char* family, DTypeSet dtypes, const UFuncDef& def) {
+  // The Array API standard's spellings of these ufuncs (op_list.h rows carry no aliases).
+  static const std::map<std::string, std::string> standard = {
+      {"arccos", "acos"},   {"arcsin", "asin"},   {"arctan", "atan"},      {"arctan2", "atan2"},
+      {"arccosh", "acosh"}, {"arcsinh", "asinh"}, {"arctanh", "atanh"},    {"power", "pow"},
+      {"invert", "bitwise_invert"}, {"left_shift", "bitwise_left_shift"}, {"right_shift", "bitwise_right_shift"}};
   OpRecord r{.name = name, .numpy = numpy == std::string(name) ? "" : numpy, .family = family,
              .forms = kAllForms, .dtypes = dtypes};
+  if (auto it = standard.find(name); it != standard.end()) r.aliases.push_back(it->second);
   const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(def.name);
   if (!d) {
     r.no_grad = "no derivative declared";  // a test requires one for every ufunc
