@@ -128,6 +128,7 @@ const std::vector<OpInfo>& op_db() {
     add_linalg_ops(v);
     add_indexing_ops(v);
     add_random_ops(v);
+    add_sorting_ops(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);
     derive_library_refs(v);

@@ -15,7 +15,8 @@ namespace parity {
 
 // np.sort / np.argsort. axis=None sorts the flattened array. `stable` is NumPy 2's keyword (the
 // engine's sort is always stable, a valid unstable sort too); `descending` is the Array API
-// standard's (stable descending: equal elements keep their order).
+// standard's (stable descending: equal elements keep their order). As NumPy's, sort of a 0-d
+// array is an AxisError and argsort of one sorts it as a 1-d array.
 Tensor sort(const Tensor& x, std::optional<int64_t> axis = -1, bool stable = true, bool descending = false);
 Tensor argsort(const Tensor& x, std::optional<int64_t> axis = -1, bool stable = true, bool descending = false);
 

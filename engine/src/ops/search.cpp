@@ -23,6 +23,16 @@ namespace {
 void check_cpu(const Tensor& t, const char* op) {
   if (!t.device().is_cpu()) throw NotImplementedError(op_msg(op, "runs on the CPU only"));
 }
+// The dtype a and b are compared in: their common dtype, or, for pairs NumPy's promotion
+// rejects (bfloat16 with an integer), float64 (complex128 with a complex), as NumPy's comparison
+// loops compare them exactly.
+DType compared_in(DType a, DType b, const char* op) {
+  try {
+    return promote_types(a, b, op);
+  } catch (const TypeError&) {
+    return is_complex(a) || is_complex(b) ? DType::Complex128 : DType::Float64;
+  }
+}
 Tensor not_differentiable(const char* op, Tensor r, const std::vector<Tensor>& inputs, const char* why) {
   if (!autograd::needs_grad(inputs)) return r;
   return autograd::record_not_differentiable(op, r, inputs, why);
@@ -59,7 +69,7 @@ Tensor searchsorted(const Tensor& a, const ArrayLike& v, const std::string& side
     std::iota(order.begin(), order.end(), int64_t{0});
   }
   // Compared in the common dtype of a and v (NumPy: v converted to an array first).
-  const DType dt = promote_types(a.dtype(), vt.dtype(), op);
+  const DType dt = compared_in(a.dtype(), vt.dtype(), op);
   const Tensor ac = a.detach().astype(dt).contiguous(), vc = vt.astype(dt).contiguous();
   Tensor res = new_tensor(vt.shape(), DType::Int64, op);
   int64_t* o = res.data<int64_t>();
@@ -95,7 +105,16 @@ Tensor count_nonzero(const Tensor& x, Axes axis, bool keepdims) {
   const char* op = "count_nonzero";
   if (!x.defined()) throw ValueError(op_msg(op, "undefined tensor"));
   // NumPy: x.astype(bool).sum(axis, dtype=intp, keepdims); an int axis of a 0-d array is 0 or -1.
-  if (axis) normalize_axes(*axis, x.ndim() == 0 && axis->is_int() ? 1 : x.ndim(), op);
+  if (axis) {
+    const int64_t nd = x.ndim() == 0 && axis->is_int() ? 1 : x.ndim();
+    std::vector<int64_t> seen;
+    for (int64_t a : *axis) {
+      const int64_t n = normalize_axis(a, nd, op);
+      if (std::find(seen.begin(), seen.end(), n) != seen.end())
+        throw ValueError(op_msg(op, "duplicate value in 'axis'"));
+      seen.push_back(n);
+    }
+  }
   Tensor r = sum(x.detach().astype(DType::Bool), axis, keepdims, DType::Int64);
   return not_differentiable(op, r, {x}, "a count is piecewise constant");
 }
@@ -105,7 +124,7 @@ Tensor isin(const ArrayLike& element, const ArrayLike& test_elements, bool inver
   const Tensor e = element.to_tensor(std::nullopt, op).detach(), t = test_elements.to_tensor(std::nullopt, op).detach();
   check_cpu(e, op);
   check_cpu(t, op);
-  const DType dt = promote_types(e.dtype(), t.dtype(), op);
+  const DType dt = compared_in(e.dtype(), t.dtype(), op);
   const Tensor ec = e.astype(dt).contiguous(), tc = t.astype(dt).contiguous();
   Tensor res = new_tensor(e.shape(), DType::Bool, op);
   bool* o = res.data<bool>();

@@ -26,10 +26,12 @@ struct Lanes {
   Tensor src;
   int64_t axis = 0;
 };
-Lanes lanes(const Tensor& x, std::optional<int64_t> axis, const char* op) {
+// `flat_0d`: a 0-d x is sorted as a 1-d one (np.argsort; np.sort raises).
+Lanes lanes(const Tensor& x, std::optional<int64_t> axis, bool flat_0d, const char* op) {
   if (!x.defined()) throw ValueError(op_msg(op, "undefined tensor"));
   if (!x.device().is_cpu()) throw NotImplementedError(op_msg(op, "runs on the CPU only"));
   if (!axis) return {x.detach().reshape({-1}), 0};
+  if (flat_0d && x.ndim() == 0) return {x.detach().reshape({1}), normalize_axis(*axis, 1, op)};
   return {x.detach(), normalize_axis(*axis, x.ndim(), op)};
 }
 
@@ -73,7 +75,7 @@ Tensor permutation(const Tensor& src, int64_t axis, bool descending, const char*
 Tensor sort(const Tensor& x, std::optional<int64_t> axis, bool stable, bool descending) {
   (void)stable;  // always stable: a stable sort is a valid unstable one
   const char* op = "sort";
-  const Lanes l = lanes(x, axis, op);
+  const Lanes l = lanes(x, axis, false, op);
   const Tensor idx = permutation(l.src, l.axis, descending, op);
   // Differentiated through the permutation (gather's backward scatters g back).
   return gather::gather_recorded(op, x, l.src, idx, l.axis);
@@ -82,7 +84,7 @@ Tensor sort(const Tensor& x, std::optional<int64_t> axis, bool stable, bool desc
 Tensor argsort(const Tensor& x, std::optional<int64_t> axis, bool stable, bool descending) {
   (void)stable;
   const char* op = "argsort";
-  const Lanes l = lanes(x, axis, op);
+  const Lanes l = lanes(x, axis, true, op);
   Tensor r = permutation(l.src, l.axis, descending, op);
   if (!autograd::needs_grad({x})) return r;
   return autograd::record_not_differentiable(op, r, {x}, "an index is piecewise constant");
