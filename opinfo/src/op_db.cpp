@@ -159,6 +159,7 @@ const std::vector<OpInfo>& op_db() {
     add_interop_ops(v);
     add_array_api_ops(v);
     add_linalg_product_ops(v);
+    add_sorting_ops(v);
     apply_records(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);

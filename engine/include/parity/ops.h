@@ -264,3 +264,5 @@ Tensor operator>(const ArrayLike& a, const ArrayLike& b);
 Tensor operator>=(const ArrayLike& a, const ArrayLike& b);
 
 }  // namespace parity
+
+#include "parity/sorting.h"  // sort, argsort, take, searchsorted, isin, unique_*

@@ -205,6 +205,14 @@ class Tensor {
   Tensor cumsum(std::optional<int64_t> axis = std::nullopt, std::optional<DType> dtype = std::nullopt) const;
   Tensor cumprod(std::optional<int64_t> axis = std::nullopt, std::optional<DType> dtype = std::nullopt) const;
 
+  // Sorting and searching (engine/src/ops/sort.cpp, take.cpp, search.cpp). sort() sorts in place,
+  // as NumPy's ndarray.sort; argsort, take and searchsorted return new tensors.
+  Tensor& sort(int64_t axis = -1, bool stable = true, bool descending = false);
+  Tensor argsort(std::optional<int64_t> axis = -1, bool stable = true, bool descending = false) const;
+  Tensor take(const Tensor& indices, std::optional<int64_t> axis = std::nullopt,
+              const std::string& mode = "raise") const;
+  Tensor searchsorted(const ArrayLike& v, const std::string& side = "left") const;
+  Tensor searchsorted(const ArrayLike& v, const std::string& side, const Tensor& sorter) const;
   Tensor matmul(const Tensor& other) const;
   Tensor dot(const Tensor& other) const;
 

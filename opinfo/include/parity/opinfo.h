@@ -57,6 +57,8 @@ inline constexpr const char* kProductOverflow = "inf, nan or overflowing product
 inline constexpr const char* kOutCastPartials = "a reduction into an out= of another dtype";
 inline constexpr const char* kAtJump = "a within 1e-4 of a multiple of b (a jump of floor(a/b) or trunc(a/b))";
 inline constexpr const char* kReducedLayout = "an input not in C order";
+inline constexpr const char* kSeveralNaNs = "more than one NaN in the first input";
+inline constexpr const char* kAnyNaN = "a NaN in an input";
 // `natural`: for an out= of another dtype, the op's result without out= (when known).
 std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out = Tensor(),
                                      const Tensor& natural = Tensor());
