@@ -234,7 +234,7 @@ DType result_type(const std::vector<DTypeOperand>& ops, const char* op) {
 }
 
 // The records of the dtype functions (parity/op_record.h).
-PARITY_OP_RECORD({.name = "result_type", .family = "dtypes", .no_grad = "returns a dtype"});
-PARITY_OP_RECORD({.name = "can_cast", .family = "dtypes", .no_grad = "returns a bool"});
+PARITY_OP_RECORD({.name = "result_type", .family = "dtype", .no_grad = "returns a dtype"});
+PARITY_OP_RECORD({.name = "can_cast", .family = "dtype", .no_grad = "returns a bool"});
 
 }  // namespace parity
