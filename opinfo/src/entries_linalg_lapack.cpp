@@ -608,6 +608,14 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
          "eigenvalue as a real or a complex pair, or a cancelling sum rounds to 0 is decided by rounding, which "
          "differs between the system's LAPACK and NumPy's bundled OpenBLAS",
          ""});
+    if (op.name == "linalg.inv" || op.name == "linalg.slogdet" || op.name == "linalg.det" || op.name == "linalg.solve")
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {DType::Float32, DType::Complex64}, {"Fuzz"},
+           "float32 results of ill-conditioned random matrices",
+           "the fuzzer's random float32 matrices are at times nearly singular (condition ~1e4 and more): the "
+           "error of either LU is then about cond * 6e-8, beyond the op's float32 tolerance (1e-4), and the two "
+           "LAPACK builds round differently",
+           ""});
     if (op.name != "linalg.matrix_norm")
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {DType::BFloat16}, {"Dtypes"}, "bfloat16 raises TypeError (as float16)",
