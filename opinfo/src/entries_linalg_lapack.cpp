@@ -201,8 +201,7 @@ const char* kSvdRef =
     "(np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv, hermitian=hermitian))";
 
 // The tolerances of an op: float32/complex64 loosened to (r32, a32), float64/complex128 to
-// (r64, a64) where that is looser than the default; bool and integers compute in float64
-// (NumPy's linalg converts them) and get the float64 tolerance instead of exact equality.
+// (r64, a64) where that is looser than the default.
 std::vector<ToleranceOverride> tols(double r32, double a32, double r64, double a64, const std::string& why) {
   const Tolerance d64 = default_tolerance(DType::Float64);
   const Tolerance t64{std::max(r64, d64.rtol), std::max(a64, d64.atol)};
@@ -211,9 +210,6 @@ std::vector<ToleranceOverride> tols(double r32, double a32, double r64, double a
     v.push_back({DType::Float64, t64, why});
     v.push_back({DType::Complex128, t64, why});
   }
-  for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32, DType::Int64, DType::UInt8, DType::UInt16,
-                  DType::UInt32, DType::UInt64})
-    v.push_back({d, t64, "computed in float64 (NumPy's linalg converts bool and integers): " + why});
   return v;
 }
 
