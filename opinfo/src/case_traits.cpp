@@ -2,10 +2,12 @@
 // every op. A trait names a property of a case's inputs, not of an op, so one declaration covers
 // the suites' samples and the fuzzer's generated cases alike.
 #include <algorithm>
+#include <complex>
 #include <cmath>
 #include <limits>
 
 #include "parity/ops.h"
+#include "extreme_values.h"
 #include "families.h"
 #include "parity/autograd.h"
 #include "parity/opinfo.h"
@@ -66,10 +68,53 @@ double max_abs(const Tensor& t) {
   return m;
 }
 
+// A NaN or infinity, or a nonzero |part| outside [2^-20, 2^20], in any numeric tensor argument;
+// in a float or complex argument also an exact 0, 0.5 or 1 (the fuzzer's specials: matrices of
+// them are exactly singular or defective more often than not).
+bool extreme_values(const std::vector<ArrayLike>& args) {
+  for (const ArrayLike& a : args) {
+    if (!a.is_tensor() || !a.tensor().defined() || a.tensor().size() == 0 || a.tensor().dtype() == DType::Bool) continue;
+    const Tensor& t = a.tensor();
+    Tensor f = (is_complex(t.dtype()) ? parity::concatenate({t.real().reshape({-1}), t.imag().reshape({-1})})
+                                      : t.reshape({-1}))
+                   .astype(DType::Float64)
+                   .copy();
+    const double* p = f.data<double>();
+    const bool inexact = is_inexact(t.dtype());
+    for (int64_t i = 0; i < f.size(); ++i) {
+      const double v = std::fabs(p[i]);
+      if (!std::isfinite(v) || (v != 0 && (v < 0x1p-20 || v > 0x1p20))) return true;
+      if (inexact && (v == 0 || v == 0.5 || v == 1)) return true;
+    }
+  }
+  // two equal rows or two equal columns in one matrix (broadcast layouts, shrunk cases): singular
+  for (const ArrayLike& a : args) {
+    if (!a.is_tensor() || !a.tensor().defined() || a.tensor().ndim() < 2 || a.tensor().size() == 0) continue;
+    const Tensor& t = a.tensor();
+    const int64_t r = t.shape(-2), c = t.shape(-1), nb = t.size() / (r * c);
+    Tensor f = t.astype(DType::Complex128).contiguous();
+    const auto* p = f.data<std::complex<double>>();
+    for (int64_t b = 0; b < nb; ++b) {
+      const auto* m = p + b * r * c;
+      for (int64_t i = 0; i < r; ++i)
+        for (int64_t j = i + 1; j < r; ++j)
+          if (c > 0 && std::equal(m + i * c, m + i * c + c, m + j * c)) return true;
+      for (int64_t i = 0; i < c; ++i)
+        for (int64_t j = i + 1; j < c; ++j) {
+          bool same = r > 0;
+          for (int64_t k = 0; k < r && same; ++k) same = m[k * c + i] == m[k * c + j];
+          if (same) return true;
+        }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, const Tensor& natural) {
   std::vector<std::string> traits;
+  if (extreme_values(in.args)) traits.emplace_back(kExtremeValues);
   // Products that overflow (or inf/nan factors): |a| * |b| past the dtype's largest value, for the
   // two largest factors among the tensor arguments (squares included).
   {

@@ -24,6 +24,7 @@
 
 #include "dtype_sets.h"
 #include "entries_util.h"
+#include "extreme_values.h"
 #include "families.h"
 #include "parity/linalg.h"
 #include "parity/ops.h"
@@ -199,16 +200,21 @@ const char* kSvdRef =
     "vh @ np.conj(np.swapaxes(vh, -1, -2))))(r[0], r[1], r[2], r[1].shape[-1]) if compute_uv else r)"
     "(np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv, hermitian=hermitian))";
 
-// A loosened tolerance for float32/complex64 (and float64/complex128 where given) with a reason.
+// The tolerances of an op: float32/complex64 loosened to (r32, a32), float64/complex128 to
+// (r64, a64) where that is looser than the default.
 std::vector<ToleranceOverride> tols(double r32, double a32, double r64, double a64, const std::string& why) {
-  return {{DType::Float32, {r32, a32}, why},
-          {DType::Complex64, {r32, a32}, why},
-          {DType::Float64, {r64, a64}, why},
-          {DType::Complex128, {r64, a64}, why}};
+  const Tolerance d64 = default_tolerance(DType::Float64);
+  const Tolerance t64{std::max(r64, d64.rtol), std::max(a64, d64.atol)};
+  std::vector<ToleranceOverride> v = {{DType::Float32, {r32, a32}, why}, {DType::Complex64, {r32, a32}, why}};
+  if (t64.rtol > d64.rtol || t64.atol > d64.atol) {
+    v.push_back({DType::Float64, t64, why});
+    v.push_back({DType::Complex128, t64, why});
+  }
+  return v;
 }
 
 Discrepancy gradcheck_skip(const std::string& note, const std::string& what, const std::string& why) {
-  return {Discrepancy::Kind::skip, {}, {"Gradcheck"}, what, why, note};
+  return {Discrepancy::Kind::skip, {}, {"Gradcheck"}, what, why + " (sample " + note + ")", note};
 }
 
 }  // namespace
@@ -231,7 +237,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       s.push_back(sample({m.spd({2, 3, 3}, 9)}, {{"upper", true}}, "(2, 3, 3) upper=True"));
       return s;
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-10, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] {
       Errors e = square_errors("linalg.cholesky");
       Tensor np = array(NestedList{NestedList{1.0, 2.0}, NestedList{2.0, 1.0}});
@@ -263,7 +269,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       }
       return s;
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-10, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [n] {
       Errors e = square_errors(n);
       if (n == "linalg.inv") {
@@ -303,7 +309,9 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
           sample({m.ill(4, 4), m.rand({4, 2}, 5)}, {}, "(4, 4) ill-conditioned (~1e3)"),
       };
     };
-    op.tolerances = tols(1e-3, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-3, 1e-4, 1e-7, 1e-7,
+                         lapack_why + "; solve's float32 results carry the condition number twice (LU of a, then the "
+                                      "substitutions), rtol 1e-3");
     op.error_inputs = [] {
       Tensor sing = array(NestedList{NestedList{1.0, 2.0}, NestedList{2.0, 4.0}});
       return Errors{
@@ -339,7 +347,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       s.push_back(sample({m.rand({2, 3, 3}, 10)}, {{"UPLO", std::string("L")}}, "(2, 3, 3) not Hermitian, UPLO='L'"));
       return s;
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [n] {
       Errors e = square_errors(n);
       e.push_back(error({f64({2, 2})}, {{"UPLO", std::string("X")}}, "ValueError", "UPLO argument must be 'L' or 'U'"));
@@ -367,7 +375,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       s.push_back(sample({eye(3, std::nullopt, 0, DType::Float64).astype(d)}, {}, "identity"));
       return s;
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [n] {
       Errors e = square_errors(n);
       Tensor bad = array(NestedList{NestedList{std::numeric_limits<double>::quiet_NaN(), 1.0}, NestedList{1.0, 1.0}});
@@ -406,7 +414,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       }
       return s;
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] {
       Errors e = square_errors("linalg.qr", false);
       e.push_back(error({f64({2, 2})}, {{"mode", std::string("x")}}, "ValueError", "Unrecognized mode 'x'"));
@@ -456,7 +464,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
           sample({m.rand({5, 4}, 10).transpose()}, red, "(5, 4).T noncontiguous"),
       };
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] {
       Errors e = square_errors("linalg.svd", false);
       Tensor bad = array(NestedList{NestedList{std::numeric_limits<double>::quiet_NaN(), 1.0}, NestedList{1.0, 1.0}});
@@ -485,7 +493,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
           sample({m.rand({5, 4}, 6).transpose()}, {}, "(5, 4).T noncontiguous"),
       };
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] { return square_errors("linalg.svdvals", false); };
     db.push_back(std::move(op));
   }
@@ -509,7 +517,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
           sample({m.rand({5, 4}, 6).transpose()}, {}, "(5, 4).T noncontiguous"),
       };
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] { return square_errors("linalg.pinv", false); };
     db.push_back(std::move(op));
   }
@@ -569,7 +577,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       }
       return s;
     };
-    op.tolerances = tols(1e-4, 1e-4, 1e-9, 1e-10, lapack_why);
+    op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] {
       return Errors{error({f64({3})}, {}, "AxisError", "\\[linalg.matrix_norm\\]"),
                     error({f64({3, 3})}, {{"ord", i64(3)}}, "ValueError", "Invalid norm order"),
@@ -580,6 +588,32 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
 
   for (size_t i = first; i < db.size(); ++i) {
     OpInfo& op = db[i];
+    op.discrepancies.push_back(
+        {Discrepancy::Kind::differs, {}, {"Fuzz"}, "NaN, infinite, huge or tiny matrix entries, exact 0/0.5/1 entries, or repeated rows/columns",
+         "the fuzzer's special and whole-range values (and integer extremes converted to float64) make matrices "
+         "(and, with exact 0, 0.5, 1 entries or repeated rows, exactly singular, rank-deficient or defective "
+         "ones, where Q beyond the rank and real-vs-complex eigenvalues are rounding noise) whose result is decided by LAPACK's pivoting, scaling, overflow and NaN handling: the system's "
+         "LAPACK and NumPy's bundled OpenBLAS differ there (singular or not, nan or inf, or which pivot), and "
+         "NumPy's own wrappers add checks for some ops only (eig raises on NaN, cholesky does not)",
+         "", kExtremeValues});
+    op.discrepancies.push_back(
+        {Discrepancy::Kind::differs,
+         {DType::Bool, DType::Int8, DType::Int16, DType::Int32, DType::Int64, DType::UInt8, DType::UInt16,
+          DType::UInt32, DType::UInt64},
+         {"Fuzz"}, "exactly singular or defective integer matrices",
+         "the fuzzer's bool and integer matrices (small ranges, repeated rows, integer extremes) are often exactly "
+         "singular, rank-deficient or defective: whether LU meets an exact zero pivot, geev returns a repeated "
+         "eigenvalue as a real or a complex pair, or a cancelling sum rounds to 0 is decided by rounding, which "
+         "differs between the system's LAPACK and NumPy's bundled OpenBLAS",
+         ""});
+    if (op.name == "linalg.inv" || op.name == "linalg.slogdet" || op.name == "linalg.det" || op.name == "linalg.solve")
+      op.discrepancies.push_back(
+          {Discrepancy::Kind::differs, {DType::Float32, DType::Complex64}, {"Fuzz"},
+           "float32 results of ill-conditioned random matrices",
+           "the fuzzer's random float32 matrices are at times nearly singular (condition ~1e4 and more): the "
+           "error of either LU is then about cond * 6e-8, beyond the op's float32 tolerance (1e-4), and the two "
+           "LAPACK builds round differently",
+           ""});
     if (op.name != "linalg.matrix_norm")
       op.discrepancies.push_back(
           {Discrepancy::Kind::differs, {DType::BFloat16}, {"Dtypes"}, "bfloat16 raises TypeError (as float16)",
