@@ -141,6 +141,12 @@ inline void run(std::ostream& os) {
   s.numpy("print(np.amax(a))", [&] { return amax(a).str(); });
   s.numpy("print(np.amin(a))", [&] { return amin(a).str(); });
   s.numpy("a.max(keepdims=True)", [&] { return a.max(std::nullopt, true).repr(); });
+  s.numpy("np.sort(a)", [&] { return sort(a).repr(); });
+  s.note("NumPy orders complex numbers lexicographically: real parts, then imaginary parts");
+  s.numpy("np.sort(np.array([2+1j, 1+2j, 1-1j, -1+0j]))", [&] {
+    using C = std::complex<double>;
+    return sort(array({C(2, 1), C(1, 2), C(1, -1), C(-1, 0)})).repr();
+  });
 }
 
 }  // namespace parity_examples::talk
@@ -180,6 +186,7 @@ inline void torch_side(std::ostream& os) {
   Tensor z = array({std::complex<double>(1, 2), std::complex<double>(2, 1)});
   show("torch.amax(torch.tensor((complex(1, 2), complex(2, 1))))", "amax", {z});
   show("torch.amin(torch.tensor((complex(1, 2), complex(2, 1))))", "amin", {z});
+  show("torch.sort(torch.tensor((complex(1, 2), complex(2, 1))))", "sort", {z});
 }
 
 }  // namespace parity_examples::talk

@@ -126,7 +126,10 @@ void register_compiled() {
       print_skip(op, name(d), "no sample with 1 to 3 tensor arguments");
       GTEST_SKIP() << "no sample with tensor arguments";
     }
-    if (fused == 0)  // passes (eager equals eager), but says that compile did not fuse it
+    if (fused == 0 && op.compiled)  // the op's record says compile() records it
+      ADD_FAILURE() << "[" << op.name << "] its record says compile() records it, but no " << name(d)
+                    << " sample ran fused (" << not_fused << ")";
+    else if (fused == 0)  // passes (eager equals eager), but says that compile did not fuse it
       std::cout << "[NOT FUSED ] " << op.name << " " << name(d) << ": ran eagerly (" << not_fused << ")\n";
   });
 }

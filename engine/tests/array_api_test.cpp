@@ -88,9 +88,10 @@ TEST(ArrayApi, NextafterStepsIn16BitFloats) {
   }
 }
 
-TEST(ArrayApi, MatrixPowerNegativeIsNotImplementedYet) {
+TEST(ArrayApi, MatrixPowerNegativeInvertsAndSingularRaises) {
   Tensor a = eye(3);
-  EXPECT_THROW(linalg::matrix_power(a, -1), NotImplementedError);
+  EXPECT_TRUE(matches_numpy(linalg::matrix_power(a * 2.0, -2), "np.linalg.matrix_power(2 * np.eye(3), -2)"));
+  EXPECT_THROW(linalg::matrix_power(zeros({2, 2}), -1), LinAlgError);  // NumPy: "Singular matrix"
   EXPECT_TRUE(matches_numpy(linalg::matrix_power(a * 2.0, 10), "np.linalg.matrix_power(2 * np.eye(3), 10)"));
 }
 

@@ -15,6 +15,7 @@
 #include "autograd/derivatives.h"
 #include "parity/autograd.h"
 #include "parity/errors.h"
+#include "parity/gradcheck.h"
 #include "parity/op_list.h"
 #include "parity/ops.h"
 #include "ufunc.h"
@@ -387,4 +388,20 @@ TEST(AutogradUfunc, DoubleBackward) {
   EXPECT_NEAR(w[1].real(), 6 * 1.3, 1e-12);
 }
 
+}  // namespace
+
+// A ufunc whose derivative uses its own output (exp, sqrt, tanh...) keeps d(out)/dx in double
+// backward when nothing holds the output but the next op's graph (the intermediate is dropped):
+// gradgradcheck of exp(x).copy() and sqrt(x*x + 1).T() against central differences.
+namespace {
+TEST(AutogradUfunc, DoubleBackwardThroughADroppedOutput) {
+  Tensor x = asarray(std::vector<double>{0.3, -1.2, 2.0}).reshape({3, 1});
+  auto f1 = [](const std::vector<Tensor>& in) { return std::vector<Tensor>{exp(in[0]).copy()}; };
+  auto f2 = [](const std::vector<Tensor>& in) { return std::vector<Tensor>{sqrt(in[0] * in[0] + 1.0).T()}; };
+  auto f3 = [](const std::vector<Tensor>& in) { return std::vector<Tensor>{tanh(in[0]).reshape({-1})}; };
+  for (const auto& f : std::vector<autograd::Fn>{f1, f2, f3}) {
+    autograd::GradcheckResult r = autograd::gradgradcheck(f, {x});
+    EXPECT_TRUE(r.ok) << r.detail;
+  }
+}
 }  // namespace

@@ -369,7 +369,7 @@ CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
     const std::vector<DType>& mix_from = cfg.device.is_cpu() ? op.dtypes_cpu : op.dtypes_cuda;
     if (k > 0 && op.promotes && r.chance(0.15)) dk = mix_from[r.below(mix_from.size())];
     bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
-    s.args.push_back(tensor_arg(r, shapes[k], dk, cfg, draw_profile(r, cfg), op.domain, bcast_ok));
+    s.args.push_back(tensor_arg(r, shapes[k], dk, cfg, (op.fuzz_ordinary_values ? 0 : draw_profile(r, cfg)), op.domain, bcast_ok));
   }
   const OpDtypeInfo& info = op_info(op, d);
   if (!info.kwargs.empty() && r.chance(0.5)) s.kwargs = info.kwargs[r.below(info.kwargs.size())];
@@ -403,11 +403,11 @@ CaseSpec draw_from_sample(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
     const bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
     const bool redraw = tv.dtype() == d && !(kept && k > 0) && op.family != "random";
     if (reduction && k == 0) {
-      s.args.push_back(tensor_arg(r, draw_shape(r, cfg), tv.dtype(), cfg, draw_profile(r, cfg), op.domain, bcast_ok));
+      s.args.push_back(tensor_arg(r, draw_shape(r, cfg), tv.dtype(), cfg, (op.fuzz_ordinary_values ? 0 : draw_profile(r, cfg)), op.domain, bcast_ok));
       continue;
     }
     if (redraw) {
-      s.args.push_back(tensor_arg(r, tv.shape(), tv.dtype(), cfg, draw_profile(r, cfg), op.domain, bcast_ok));
+      s.args.push_back(tensor_arg(r, tv.shape(), tv.dtype(), cfg, (op.fuzz_ordinary_values ? 0 : draw_profile(r, cfg)), op.domain, bcast_ok));
       continue;
     }
     ArgSpec x;

@@ -152,6 +152,8 @@ void add_linalg_product_ops(std::vector<OpInfo>& db) {
           sample({m({2, 0, 0}, 7)}, {{"n", i64(0)}}, "(2, 0, 0) n 0"),
           sample({m({1, 1}, 8)}, {{"n", i64(7)}}, "(1, 1) n 7"),
           sample({m({4, 4}, 9).transpose()}, {{"n", i64(4)}}, "transposed (4, 4) n 4"),
+          sample({m({3, 3}, 10)}, {{"n", i64(-1)}}, "(3, 3) n -1 (inv)"),
+          sample({m({2, 3, 3}, 11)}, {{"n", i64(-3)}}, "(2, 3, 3) n -3 (batch)"),
       };
     };
     op.error_inputs = [] {
@@ -168,11 +170,7 @@ void add_linalg_product_ops(std::vector<OpInfo>& db) {
          "entries of 5e4 differs by 1e-7 of the scale, 5e-5 of itself); the NumpyRef suite checks the op on "
          "moderate values with the default tolerances",
          ""});
-    op.discrepancies.push_back(
-        {Discrepancy::Kind::differs, {}, {}, "negative powers raise NotImplementedError",
-         "NumPy computes inv(a)^|n|; the engine's linalg.inv is written in parallel (issue 15) and not wired here "
-         "yet, so n < 0 raises NotImplementedError instead (no sample has n < 0)",
-         "n < 0"});
+
     db.push_back(std::move(op));
   }
 

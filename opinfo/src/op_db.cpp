@@ -119,6 +119,7 @@ void apply_record(const OpRecord& r, OpInfo& op) {
   if (op.numpy_ref.empty()) op.numpy_ref = "np." + (r.numpy.empty() ? r.name : r.numpy);
   op.supports_autograd = r.no_grad.empty();
   op.supports_gradgrad = op.supports_autograd && r.no_gradgrad.empty();
+  op.compiled = r.compiled;
 }
 
 // Every entry has its record and every record its entry (the test OpDb.EveryEngineOpHasAnEntry

@@ -80,7 +80,7 @@ Tensor diagonal(const Tensor& x, int64_t offset = 0);
 // Sum of that diagonal; dtype as np.sum's (integers widen to int64/uint64).
 Tensor trace(const Tensor& x, int64_t offset = 0, std::optional<DType> dtype = std::nullopt);
 // a^n for square (..., m, m) a by repeated squaring; n = 0 gives the identity in a's dtype.
-// n < 0 needs linalg.inv (not yet here): NotImplementedError.
+// n < 0 is inv(a)^|n| (LinAlgError for a singular a), as NumPy.
 Tensor matrix_power(const Tensor& a, int64_t n);
 // The main namespace's ops under numpy.linalg's names (outer takes 1-D vectors only).
 Tensor outer(const Tensor& a, const Tensor& b);

@@ -54,6 +54,9 @@ struct OpRecord {
   std::string no_grad = {};
   std::string no_gradgrad = {};
   std::string grad = {};                  // how the backward is computed, when worth saying (docs)
+  // compile(f) records the op as a step of its program (every ufunc, and the ops that report to
+  // the tracer); an op without it makes a traced f run eagerly. The Compiled suite checks it.
+  bool compiled = false;
 };
 
 // Every op's record, sorted by name (ufunc rows from op_list.h and PARITY_OP_RECORD registrations).

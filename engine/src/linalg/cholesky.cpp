@@ -56,9 +56,9 @@ Tensor cholesky(const Tensor& a, bool upper) {
     Tensor gL = upper ? mH(g) : g;
     const int64_t n = A.shape(-1);
     const DType d = F.dtype();
-    Tensor P = multiply(matmul(mH(L), gL), triangle_weights(n, true, d));
+    Tensor P = multiply(parity::matmul(mH(L), gL), triangle_weights(n, true, d));
     Tensor Linv = inv(L);
-    Tensor S = matmul(matmul(mH(Linv), P), Linv);
+    Tensor S = parity::matmul(parity::matmul(mH(Linv), P), Linv);
     return std::vector<Tensor>{multiply(add(S, mH(S)), triangle_weights(n, !upper, d))};
   });
 }

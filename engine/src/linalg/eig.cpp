@@ -76,10 +76,10 @@ Tensor eigh_backward(const Tensor& A, bool lower, const Tensor& gw, const Tensor
     Tensor E = subtract(w.expand_dims({-2}), w.expand_dims({-1}));
     Tensor I = eye(n, std::nullopt, 0, w.dtype());
     Tensor F = multiply(reciprocal(add(E, I)), subtract(Scalar(1.0), I));
-    inner = multiply(matmul(mH(V), gV), F);
+    inner = multiply(parity::matmul(mH(V), gV), F);
   }
   if (gw.defined()) inner = inner.defined() ? add(inner, diag_embed(gw)) : diag_embed(gw);
-  Tensor G = matmul(matmul(V, inner), mH(V));
+  Tensor G = parity::matmul(parity::matmul(V, inner), mH(V));
   return multiply(add(G, mH(G)), triangle_weights(n, lower, G.dtype()));
 }
 }  // namespace

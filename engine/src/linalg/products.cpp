@@ -161,6 +161,8 @@ Tensor trace(const Tensor& x, int64_t offset, std::optional<DType> dtype) {
 }
 
 // ---- matrix_power ----
+Tensor power_by_squaring(const Tensor& a, int64_t n);
+
 Tensor matrix_power(const Tensor& a, int64_t n) {
   const char* op = "linalg.matrix_power";
   check_defined(a, op);
@@ -178,9 +180,16 @@ Tensor matrix_power(const Tensor& a, int64_t n) {
     const DType d = a.dtype();
     return autograd::record(op, r, {a}, [s, d](const Tensor& g) { return std::vector<Tensor>{zeros_on(s, d, g.device())}; });
   }
-  if (n < 0)
-    throw NotImplementedError("[linalg.matrix_power] negative powers (n = " + std::to_string(n) +
-                              ") need linalg.inv, which the engine does not have yet");
+  Tensor a_in = a;
+  if (n < 0) {  // NumPy: inv(a) ** |n| (LinAlgError for a singular a); integers invert to float64
+    a_in = inv(a);
+    n = -n;
+  }
+  return power_by_squaring(a_in, n);
+}
+
+// a ** n for n >= 1 by NumPy's sequence of products (repeated squaring).
+Tensor power_by_squaring(const Tensor& a, int64_t n) {
   if (n == 1) return autograd::needs_grad({a}) ? a.copy() : a;  // NumPy returns a itself; a copy carries a node
   if (n == 2) return parity::matmul(a, a);
   if (n == 3) return parity::matmul(parity::matmul(a, a), a);

@@ -86,7 +86,7 @@ Tensor inv(const Tensor& a) {
   Tensor r = inv_forward(plain(a));
   return autograd::record(kInv, r, {a}, [sa = autograd::SavedTensor(a)](const Tensor& g) {
     Tensor ai = mH(inv(sa.get(kInv)));
-    return std::vector<Tensor>{negative(matmul(matmul(ai, g), ai))};
+    return std::vector<Tensor>{negative(parity::matmul(parity::matmul(ai, g), ai))};
   });
 }
 
@@ -100,7 +100,7 @@ Tensor solve(const Tensor& a, const Tensor& b) {
     // gb solves a^H gb = g (a vector stack is one column per matrix)
     Tensor gb = vec ? solve(mH(A), g.expand_dims({-1})) : solve(mH(A), g);
     Tensor xc = vec ? x.expand_dims({-1}) : x;
-    Tensor ga = negative(matmul(gb, mH(xc)));
+    Tensor ga = negative(parity::matmul(gb, mH(xc)));
     if (vec) gb = gb.squeeze(std::vector<int64_t>{-1});
     return std::vector<Tensor>{ga, gb};
   });

@@ -114,16 +114,16 @@ Tensor qr_backward(const Tensor& A, const Tensor& gQ, const Tensor& gR) {
   const int64_t n = A.shape(-1);
   const DType d = Q.dtype();
   Tensor M;
-  if (gR.defined()) M = matmul(gR, mH(R));
+  if (gR.defined()) M = parity::matmul(gR, mH(R));
   if (gQ.defined()) {
-    Tensor t = matmul(mH(Q), gQ);
+    Tensor t = parity::matmul(mH(Q), gQ);
     M = M.defined() ? subtract(M, t) : negative(t);
   }
   // copyltu: M's strict upper triangle mirrored (conjugated) below, the real part on the diagonal
   Tensor I = eye(n, std::nullopt, 0, real_dtype(d));
   Tensor up = multiply(M, subtract(tri_mask(n, false, d), I));
   Tensor H = add(add(up, mH(up)), multiply(add(M, mH(M)), multiply(I, Scalar(0.5))));
-  Tensor B = matmul(Q, H);
+  Tensor B = parity::matmul(Q, H);
   if (gQ.defined()) B = add(B, gQ);
   return mH(solve(R, mH(B)));  // B R^-H
 }
@@ -234,10 +234,10 @@ SVDResult svd_hermitian(const Tensor& a, bool uv, const char* op) {
     for (int64_t j = 0; j < n; ++j) pp[b * n * n + idx[static_cast<size_t>(j)] * n + j] = 1.0;
   }
   P = Pd.astype(w.dtype());
-  Tensor s = matmul(abs(w).expand_dims({-2}), P).squeeze(std::vector<int64_t>{-2});
+  Tensor s = parity::matmul(abs(w).expand_dims({-2}), P).squeeze(std::vector<int64_t>{-2});
   if (!uv) return {Tensor(), s, Tensor()};
-  Tensor sg = matmul(sign(w.detach()).expand_dims({-2}), P);  // (..., 1, n)
-  Tensor U = matmul(V, P.astype(V.dtype()));
+  Tensor sg = parity::matmul(sign(w.detach()).expand_dims({-2}), P);  // (..., 1, n)
+  Tensor U = parity::matmul(V, P.astype(V.dtype()));
   Tensor Vh = mH(multiply(U, sg));
   return {U, s, Vh};
 }
@@ -257,22 +257,22 @@ Tensor svd_backward_tall(const Tensor& U, const Tensor& S, const Tensor& V, cons
     Tensor F = multiply(reciprocal(add(subtract(S2.expand_dims({-2}), S2.expand_dims({-1})), I)), subtract(Scalar(1.0), I));
     Tensor Sm = diag_embed(S);
     if (gU.defined()) {
-      Tensor KU = matmul(mH(U), gU);
-      inner = add(inner, matmul(multiply(F, subtract(KU, mH(KU))), Sm));
+      Tensor KU = parity::matmul(mH(U), gU);
+      inner = add(inner, parity::matmul(multiply(F, subtract(KU, mH(KU))), Sm));
       if (is_complex(d)) {
         Tensor dg = divide(imag(diagonal_of(KU)), S);
         inner = add(inner, multiply(diag_embed(dg), Scalar(std::complex<double>(0, 1))));
       }
     }
     if (gV.defined()) {
-      Tensor KV = matmul(mH(V), gV);
-      inner = add(inner, matmul(Sm, multiply(F, subtract(KV, mH(KV)))));
+      Tensor KV = parity::matmul(mH(V), gV);
+      inner = add(inner, parity::matmul(Sm, multiply(F, subtract(KV, mH(KV)))));
     }
   }
-  Tensor gA = matmul(matmul(U, inner), mH(V));
+  Tensor gA = parity::matmul(parity::matmul(U, inner), mH(V));
   if (gU.defined() && m > k) {
-    Tensor t = subtract(gU, matmul(U, matmul(mH(U), gU)));
-    gA = add(gA, matmul(divide(t, S.expand_dims({-2})), mH(V)));
+    Tensor t = subtract(gU, parity::matmul(U, parity::matmul(mH(U), gU)));
+    gA = add(gA, parity::matmul(divide(t, S.expand_dims({-2})), mH(V)));
   }
   return gA;
 }
@@ -335,7 +335,7 @@ Tensor pinv(const Tensor& a0, double rcond, bool hermitian) {
   Tensor cutoff = multiply(amax(f.S, int64_t{-1}, true), Scalar(rcond));
   Tensor large = greater(f.S, cutoff);
   Tensor sinv = where(large, divide(Scalar(1.0), where(large, f.S, Scalar(1.0))), Scalar(0.0)).astype(f.S.dtype());
-  Tensor r = matmul(mT(f.Vh), multiply(sinv.expand_dims({-1}), mT(f.U)));
+  Tensor r = parity::matmul(mT(f.Vh), multiply(sinv.expand_dims({-1}), mT(f.U)));
   return autograd::record_not_differentiable(kPinv, r, {a0}, "not implemented");
 }
 

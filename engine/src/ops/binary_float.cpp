@@ -63,7 +63,7 @@ const UFuncDef& ufunc_nextafter() {
                              LoopSig{{DType::BFloat16, DType::BFloat16}, DType::BFloat16, &nextafter_loop<bfloat16_t>}}};
   return def;
 }
-Tensor nextafter(const ArrayLike& a, const ArrayLike& b, OutArg out) { return apply_binary(ufunc_nextafter(), a, b, out); }
+Tensor nextafter(const ArrayLike& a, const ArrayLike& b, OutArg out) { return call_binary(ufunc_nextafter(), a, b, out); }
 PARITY_NOT_DIFFERENTIABLE(nextafter, "a step to the neighbouring representable value: piecewise constant in x2, and "
                                      "x1's own rounding grid in x1");
 

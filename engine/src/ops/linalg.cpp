@@ -547,7 +547,7 @@ Tensor Tensor::matmul(const Tensor& other) const { return parity::matmul(*this, 
 Tensor Tensor::dot(const Tensor& other) const { return parity::dot(*this, other); }
 
 // The records of the ops defined here (parity/op_record.h).
-PARITY_OP_RECORD({.name = "matmul", .family = "linalg", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "matmul", .family = "linalg", .forms = kFunction | kMethod | kOut, .compiled = true});
 PARITY_OP_RECORD({.name = "dot", .family = "linalg", .forms = kFunction | kMethod});
 PARITY_OP_RECORD({.name = "outer", .family = "linalg", .forms = kFunction});
 

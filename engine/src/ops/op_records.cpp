@@ -47,7 +47,7 @@ OpRecord ufunc_record(const char* name, const char* numpy, const char* family, D
       {"arccosh", "acosh"}, {"arcsinh", "asinh"}, {"arctanh", "atanh"},    {"power", "pow"},
       {"invert", "bitwise_invert"}, {"left_shift", "bitwise_left_shift"}, {"right_shift", "bitwise_right_shift"}};
   OpRecord r{.name = name, .numpy = numpy == std::string(name) ? "" : numpy, .family = family,
-             .forms = kAllForms, .dtypes = dtypes};
+             .forms = kAllForms, .dtypes = dtypes, .compiled = true};
   if (auto it = standard.find(name); it != standard.end()) r.aliases.push_back(it->second);
   const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(def.name);
   if (!d) {

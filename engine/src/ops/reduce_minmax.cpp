@@ -206,8 +206,8 @@ Tensor Tensor::argmin(std::optional<int64_t> axis, bool keepdims) const {
 }
 
 // The records of the ops defined here (parity/op_record.h).
-PARITY_OP_RECORD({.name = "amax", .aliases = {"max"}, .family = "reduction", .forms = kFunction | kMethod | kOut});
-PARITY_OP_RECORD({.name = "amin", .aliases = {"min"}, .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "amax", .aliases = {"max"}, .family = "reduction", .forms = kFunction | kMethod | kOut, .compiled = true});
+PARITY_OP_RECORD({.name = "amin", .aliases = {"min"}, .family = "reduction", .forms = kFunction | kMethod | kOut, .compiled = true});
 PARITY_OP_RECORD({.name = "nanmax", .family = "reduction", .forms = kFunction | kOut});
 PARITY_OP_RECORD({.name = "nanmin", .family = "reduction", .forms = kFunction | kOut});
 PARITY_OP_RECORD({.name = "argmax", .family = "reduction", .forms = kFunction | kMethod | kOut, .grad = "integer results: no gradient flows"});

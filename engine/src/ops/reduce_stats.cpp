@@ -195,7 +195,7 @@ Tensor Tensor::std(Axes axis, int64_t ddof, bool keepdims) const {
 }
 
 // The records of the ops defined here (parity/op_record.h).
-PARITY_OP_RECORD({.name = "mean", .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "mean", .family = "reduction", .forms = kFunction | kMethod | kOut, .compiled = true});
 PARITY_OP_RECORD({.name = "nanmean", .family = "reduction", .forms = kFunction | kOut});
 PARITY_OP_RECORD({.name = "var", .family = "reduction", .forms = kFunction | kMethod | kOut});
 PARITY_OP_RECORD({.name = "std", .family = "reduction", .forms = kFunction | kMethod | kOut, .no_gradgrad = "its second derivative does not pass gradgradcheck yet (issue 5)"});

@@ -148,7 +148,7 @@ Tensor Tensor::prod(Axes axis, bool keepdims, std::optional<DType> dtype) const 
 }
 
 // The records of the ops defined here (parity/op_record.h).
-PARITY_OP_RECORD({.name = "sum", .family = "reduction", .forms = kFunction | kMethod | kOut});
+PARITY_OP_RECORD({.name = "sum", .family = "reduction", .forms = kFunction | kMethod | kOut, .compiled = true});
 PARITY_OP_RECORD({.name = "prod", .family = "reduction", .forms = kFunction | kMethod | kOut, .no_gradgrad = "its second derivative does not pass gradgradcheck yet (issue 5)"});
 PARITY_OP_RECORD({.name = "nansum", .family = "reduction", .forms = kFunction | kOut});
 

@@ -2,6 +2,7 @@
 #include "ufunc_dispatch.h"
 
 #include "../autograd/derivatives.h"
+#include "../autograd/graph.h"
 #include "../compile/program.h"
 
 namespace parity {
@@ -49,10 +50,12 @@ Tensor call_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out, const
   autograd::SavedTensor saved_out(autograd::detach(r));
   const char* name = uf.name;
   autograd::UFuncGrad fn = d->fn;
-  // The result's own history, for formulas that use `out` under create_graph: held weakly (the
-  // node must not own its result), filled in once the node is attached.
-  auto out_meta = std::make_shared<std::weak_ptr<autograd::Meta>>();
-  Tensor res = autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, out_meta](const Tensor& g) {
+  // The result's own history, for formulas that use `out` under create_graph: its node, held
+  // weakly (the node must not own itself), filled in once the node is attached. The result's
+  // handles may all be gone by backward (exp(x).copy()): `out` then gets a fresh record of the
+  // same node, as PyTorch unpacks a saved output, so double backward still sees d(out)/dx.
+  auto out_node = std::make_shared<std::weak_ptr<autograd::Node>>();
+  Tensor res = autograd::record(uf.name, r, originals, [saved, saved_out, name, fn, out_node](const Tensor& g) {
     std::vector<Tensor> x;
     for (const autograd::SavedTensor& s : saved) {
       Tensor v = s.get(name);
@@ -60,10 +63,14 @@ Tensor call_ufunc(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out, const
     }
     Tensor o = saved_out.get(name);
     if (autograd::grad_enabled())
-      if (auto m = out_meta->lock()) o.set_autograd_meta(m);
+      if (auto node = out_node->lock()) {
+        auto m = std::make_shared<autograd::Meta>();
+        m->grad_fn = std::move(node);
+        o.set_autograd_meta(std::move(m));
+      }
     return fn(g, x, o);
   });
-  *out_meta = res.autograd_meta();
+  if (res.autograd_meta()) *out_node = res.autograd_meta()->grad_fn;
   return res;
 }
 

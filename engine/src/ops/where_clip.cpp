@@ -165,7 +165,7 @@ std::vector<Tensor> where(const ArrayLike& cond) {
 }
 
 // The records of the ops defined here (parity/op_record.h).
-PARITY_OP_RECORD({.name = "where", .family = "binary", .forms = kFunction});
+PARITY_OP_RECORD({.name = "where", .family = "binary", .forms = kFunction, .compiled = true});
 PARITY_OP_RECORD({.name = "clip", .family = "binary", .forms = kFunction | kMethod | kInplace | kOut});
 PARITY_OP_RECORD({.name = "nonzero", .family = "binary", .forms = kFunction, .grad = "integer results: no gradient flows"});
 
