@@ -174,8 +174,9 @@ inline void torch_side(std::ostream& os) {
     c.input.args = std::move(args);
     Outcome o = ex->run(c);
     os << "pt> " << code << "\n";
-    if (o.error) os << "!! " << o.error_message << "\n";
-    else os << o.values[0].repr() << "\n";
+    if (o.not_comparable) os << "-- not comparable: " << o.error_message << "\n";
+    else if (o.error) os << "!! " << o.error_message << "\n";
+    else if (!o.values.empty()) os << o.values[0].repr() << "\n";
   };
   show("torch.add(a, b)  # a, b: the int64 matrices above", "add", {array({{1, 2}, {3, 4}}), array({{-1, -2}, {-3, -4}})});
   show("torch.matmul(a, b)", "matmul", {array({{1, 2}, {3, 4}}), array({{-1, -2}, {-3, -4}})});
@@ -186,7 +187,6 @@ inline void torch_side(std::ostream& os) {
   Tensor z = array({std::complex<double>(1, 2), std::complex<double>(2, 1)});
   show("torch.amax(torch.tensor((complex(1, 2), complex(2, 1))))", "amax", {z});
   show("torch.amin(torch.tensor((complex(1, 2), complex(2, 1))))", "amin", {z});
-  show("torch.sort(torch.tensor((complex(1, 2), complex(2, 1))))", "sort", {z});
 }
 
 }  // namespace parity_examples::talk

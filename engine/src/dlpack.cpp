@@ -104,11 +104,8 @@ Tensor from_dlpack(DLManagedTensor* t) {
   return Tensor(std::move(storage), d, std::move(shape), std::move(strides), -lo);
 }
 
-DLManagedTensor* to_dlpack(const Tensor& x) {
-  // DLPack 0.6 cannot say read-only: NumPy refuses to export such arrays, and so does the engine.
-  if (!x.writeable())
-    throw BufferError("[from_dlpack] cannot export a read-only tensor (DLPack cannot signal read-only), shape " +
-                      shape_str(x.shape()));
+namespace {
+DLManagedTensor* export_tensor(const Tensor& x) {
   auto* e = new Export;
   e->keep = x;
   e->shape = x.shape();
@@ -126,8 +123,22 @@ DLManagedTensor* to_dlpack(const Tensor& x) {
   e->managed.deleter = [](DLManagedTensor* m) { delete static_cast<Export*>(m->manager_ctx); };
   return &e->managed;
 }
+}  // namespace
 
-Tensor from_dlpack(const Tensor& x) { return from_dlpack(to_dlpack(x)); }
+DLManagedTensor* to_dlpack(const Tensor& x) {
+  // DLPack 0.6 cannot say read-only: a consumer could write through it, so the export is refused.
+  if (!x.writeable())
+    throw BufferError("[from_dlpack] cannot export a read-only tensor (DLPack 0.6 cannot signal read-only), shape " +
+                      shape_str(x.shape()));
+  return export_tensor(x);
+}
+
+// Within the engine the flag survives: a read-only tensor comes back read-only (NumPy 2 exports
+// it with DLPack 1.0's read-only flag and np.from_dlpack keeps it read-only).
+Tensor from_dlpack(const Tensor& x) {
+  Tensor r = from_dlpack(export_tensor(x));
+  return x.writeable() ? r : r.setflags(false);
+}
 
 PARITY_OP_RECORD({.name = "from_dlpack", .family = "creation", .no_grad = "a view through another library's handle: "
                                                                           "no autograd history crosses DLPack"});

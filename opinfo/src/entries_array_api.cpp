@@ -157,6 +157,7 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
     });
     op.numpy_ref = "lambda x, *ends, **kw: np.diff(x, **dict(zip(('prepend', 'append'), ends)), **kw)";
     op.torch_missing = "torch.diff takes prepend/append as tensors only and differences bool by xor: no plain mapping";
+    op.jax_missing = "the entry passes prepend/append positionally through a NumPy lambda; not mapped to jnp.diff yet";
     op.sample_inputs = [](DType d) {
       Gen g = gen("diff", d);
       return Samples{

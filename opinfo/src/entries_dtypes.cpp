@@ -45,6 +45,8 @@ void add_dtype_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.reference_inputs = [](DType) { return Samples{}; };
+    op.torch_missing = "torch.result_type takes two tensors or numbers and promotes by categories, not NEP 50";
+    op.jax_missing = "jnp.result_type promotes by JAX's lattice, not NumPy's table";
     db.push_back(std::move(op));
   }
   {
@@ -62,6 +64,8 @@ void add_dtype_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.reference_inputs = [](DType) { return Samples{}; };
+    op.torch_missing = "torch.can_cast(from, to) has no casting= modes";
+    op.jax_missing = "jnp.can_cast has no casting= modes";
     db.push_back(std::move(op));
   }
 }

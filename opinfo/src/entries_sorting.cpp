@@ -160,6 +160,7 @@ void add_sort(std::vector<OpInfo>& db, const std::string& name) {
                                   "derivatives; the engine (as PyTorch) sends g through the stable permutation",
                                   "ties"});
   op.torch_missing = "not compared: torch.sort returns (values, indices) and spells axis dim";
+  op.jax_missing = "not compared yet: the entry's NumPy side is a lambda (stable, descending)";
   add_bf16_nan(op);
   db.push_back(std::move(op));
 }
@@ -329,6 +330,7 @@ void add_searchsorted(std::vector<OpInfo>& db) {
     };
   };
   op.torch_missing = "not compared: the entry's reference sorts a first (keyword presort)";
+  op.jax_missing = op.torch_missing;
   add_bf16_nan(op);
   db.push_back(std::move(op));
 }

@@ -14,7 +14,8 @@ Tensor from_dlpack(DLManagedTensor* t);
 // The consumer's side of `x`: a DLManagedTensor viewing x's memory, keeping it alive until the
 // consumer calls its deleter. BufferError for a read-only tensor, as NumPy.
 DLManagedTensor* to_dlpack(const Tensor& x);
-// Through DLPack and back: the Array API's from_dlpack(x) of a Parity tensor (a view of x).
+// Through DLPack and back: the Array API's from_dlpack(x) of a Parity tensor (a view of x,
+// read-only when x is).
 Tensor from_dlpack(const Tensor& x);
 
 }  // namespace parity
