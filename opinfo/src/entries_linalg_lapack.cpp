@@ -217,6 +217,16 @@ Discrepancy gradcheck_skip(const std::string& note, const std::string& what, con
   return {Discrepancy::Kind::skip, {}, {"Gradcheck"}, what, why + " (sample " + note + ")", note};
 }
 
+// NumPy's bundled OpenBLAS SVD (dgesdd -> dbdsqr) does not return on some whole-range inputs
+// (values from 2^-1074 to 2^1023 in one matrix): the fuzzer cannot run NumPy there (svd, pinv).
+void fuzz_ordinary_values_only(OpInfo& op) {
+  op.fuzz_ordinary_values = true;
+  op.discrepancies.push_back({Discrepancy::Kind::skip, {}, {"Fuzz"}, "special and whole-range values are not fuzzed",
+                              "NumPy's bundled OpenBLAS SVD (dgesdd, dbdsqr) did not return in 45 s on the "
+                              "fuzzer's whole-range matrices (seed 2); the fuzzer draws ordinary values only",
+                              ""});
+}
+
 }  // namespace
 
 void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
@@ -475,13 +485,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       op.discrepancies.push_back(gradcheck_skip(note, "no derivative of U, Vh with full_matrices=True for M != N",
                                                 "the extra columns of U (rows of Vh) are any orthonormal basis of "
                                                 "the complement: not a function of a (PyTorch raises too)"));
-    // NumPy's bundled OpenBLAS SVD (dgesdd -> dbdsqr) does not return on some whole-range inputs
-    // (values from 2^-1074 to 2^1023 in one matrix): the fuzzer cannot run NumPy there.
-    op.fuzz_ordinary_values = true;
-    op.discrepancies.push_back({Discrepancy::Kind::skip, {}, {"Fuzz"}, "special and whole-range values are not fuzzed",
-                                "NumPy's bundled OpenBLAS SVD (dgesdd, dbdsqr) did not return in 45 s on the "
-                                "fuzzer's whole-range matrices (seed 2); the fuzzer draws ordinary values only",
-                                ""});
+    fuzz_ordinary_values_only(op);
     db.push_back(std::move(op));
   }
   {
@@ -526,13 +530,7 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
     };
     op.tolerances = tols(1e-4, 1e-4, 1e-7, 1e-7, lapack_why);
     op.error_inputs = [] { return square_errors("linalg.pinv", false); };
-    // NumPy's bundled OpenBLAS SVD (dgesdd -> dbdsqr) does not return on some whole-range inputs
-    // (values from 2^-1074 to 2^1023 in one matrix): the fuzzer cannot run NumPy there.
-    op.fuzz_ordinary_values = true;
-    op.discrepancies.push_back({Discrepancy::Kind::skip, {}, {"Fuzz"}, "special and whole-range values are not fuzzed",
-                                "NumPy's bundled OpenBLAS SVD (dgesdd, dbdsqr) did not return in 45 s on the "
-                                "fuzzer's whole-range matrices (seed 2); the fuzzer draws ordinary values only",
-                                ""});
+    fuzz_ordinary_values_only(op);
     db.push_back(std::move(op));
   }
   {

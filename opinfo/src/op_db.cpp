@@ -129,14 +129,25 @@ void apply_record(const OpRecord& r, OpInfo& op) {
   op.compiled = r.compiled;
 }
 
-// Every entry has its record and every record its entry (the test OpDb.EveryEngineOpHasAnEntry
-// checks the second with a message per op).
-void apply_records(std::vector<OpInfo>& db) {
-  for (OpInfo& op : db) {
+// Every entry has its record (seeded by entry_from_record) and every record its entry (the test
+// OpDb.EveryEngineOpHasAnEntry checks the second with a message per op). An entry may add to what
+// the record says but not contradict it: a changed family, variant list or autograd claim is a
+// logic error here rather than a claim the tests silently do not check.
+void check_records(const std::vector<OpInfo>& db) {
+  for (const OpInfo& op : db) {
     const OpRecord* r = find_op_record(op.name);
     if (!r || r->name != op.name)
       throw std::logic_error("op_db: the entry '" + op.name + "' has no op record (parity/op_record.h)");
-    apply_record(*r, op);
+    OpInfo seeded;
+    apply_record(*r, seeded);
+    const bool same = seeded.family == op.family && seeded.variants == op.variants &&
+                      (r->dtypes == DTypeSet::none || seeded.dtypes_cpu == op.dtypes_cpu) &&
+                      seeded.supports_autograd == op.supports_autograd &&
+                      seeded.supports_gradgrad == op.supports_gradgrad && seeded.compiled == op.compiled;
+    if (!same)
+      throw std::logic_error("op_db: the entry '" + op.name +
+                             "' contradicts its op record (family, forms, dtypes or autograd claims): change the "
+                             "record, not the entry");
   }
 }
 }  // namespace
@@ -168,7 +179,7 @@ const std::vector<OpInfo>& op_db() {
     add_array_api_ops(v);
     add_linalg_product_ops(v);
     add_sorting_ops(v);
-    apply_records(v);
+    check_records(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);
     derive_library_refs(v);

@@ -18,11 +18,7 @@ namespace {
 constexpr const char* kOp = "linalg.cholesky";
 
 Tensor cholesky_forward(const Tensor& a, bool upper) {
-  check_square(a, kOp);
-  const DType cd = compute_dtype(a.dtype(), kOp);
-  init_lapacke();
-  Tensor w = work_copy(a, cd);
-  const int64_t n = a.shape(-1), nb = batch_count(a.shape());
+  auto [cd, w, m_, n, nb] = lapack_input(a, kOp);
   if (n == 0 || nb == 0) return w;
   const lapack_int ln = lapack_dim(n, kOp);
   dispatch(cd, [&](auto z) {

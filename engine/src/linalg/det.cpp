@@ -26,11 +26,7 @@ constexpr const char* kSlogdet = "linalg.slogdet";
 
 // sign (dtype cd) and logabsdet (real dtype of cd), shaped like a's batch.
 std::pair<Tensor, Tensor> slogdet_forward(const Tensor& a, const char* op) {
-  check_square(a, op);
-  const DType cd = compute_dtype(a.dtype(), op);
-  init_lapacke();
-  Tensor w = work_copy(a, cd);
-  const int64_t n = a.shape(-1), nb = batch_count(a.shape());
+  auto [cd, w, m_, n, nb] = lapack_input(a, op);
   const Shape bs = batch_shape(a.shape());
   Tensor sign = empty(bs, cd), logdet = empty(bs, real_dtype(cd));
   if (nb == 0) return {sign, logdet};

@@ -39,11 +39,7 @@ bool lower_of(const std::string& uplo, const char* op) {
 
 // Eigenvalues (..., n) and, with vectors, eigenvectors (..., n, n).
 std::pair<Tensor, Tensor> eigh_forward(const Tensor& a, bool lower, bool vectors, const char* op) {
-  check_square(a, op);
-  const DType cd = compute_dtype(a.dtype(), op);
-  init_lapacke();
-  Tensor v = work_copy(a, cd);
-  const int64_t n = a.shape(-1), nb = batch_count(a.shape());
+  auto [cd, v, m_, n, nb] = lapack_input(a, op);
   Shape ws = batch_shape(a.shape());
   ws.push_back(n);
   Tensor w = empty(ws, real_dtype(cd));
@@ -112,13 +108,9 @@ Tensor eigvalsh(const Tensor& a, const std::string& UPLO) {
 namespace {
 // geev over the stack. Real input: complex results unless every eigenvalue is real (NumPy 2).
 std::pair<Tensor, Tensor> eig_forward(const Tensor& a0, bool vectors, const char* op) {
-  check_square(a0, op);
-  const DType cd = compute_dtype(a0.dtype(), op);
+  auto [cd, w, m_, n, nb] = lapack_input(a0, op);
   const Tensor a = a0.detach();
   check_finite(a, op, "Array must not contain infs or NaNs");
-  init_lapacke();
-  Tensor w = work_copy(a, cd);
-  const int64_t n = a.shape(-1), nb = batch_count(a.shape());
   Shape ws = batch_shape(a.shape());
   ws.push_back(n);
   Shape vs = ws;

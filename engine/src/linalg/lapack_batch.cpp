@@ -37,6 +37,14 @@ Tensor work_copy(const Tensor& x, DType d) {
   return t.is_contiguous() ? t : t.contiguous();
 }
 
+LapackInput lapack_input(const Tensor& a, const char* op, bool square) {
+  if (square) check_square(a, op);
+  else check_matrix(a, op);
+  const DType cd = compute_dtype(a.dtype(), op);
+  init_lapacke();
+  return {cd, work_copy(a.detach(), cd), a.shape(-2), a.shape(-1), batch_count(a.shape())};
+}
+
 int64_t batch_count(const Shape& s) {
   int64_t n = 1;
   for (size_t i = 0; i + 2 < s.size(); ++i) n *= s[i];

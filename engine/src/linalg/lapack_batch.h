@@ -31,6 +31,15 @@ void check_matrix(const Tensor& a, const char* op);
 void check_square(const Tensor& a, const char* op);
 // A fresh C-contiguous copy of x in dtype d (LAPACK writes into it).
 Tensor work_copy(const Tensor& x, DType d);
+// The opening of every LAPACK forward: NumPy's shape checks (a square matrix, or any matrix),
+// the compute dtype, LAPACKE set up, and a contiguous working copy of the stack in that dtype.
+struct LapackInput {
+  DType dtype;    // the compute dtype
+  Tensor work;    // C-contiguous (..., m, n) in dtype; LAPACK overwrites it
+  int64_t m, n;   // the matrix dimensions
+  int64_t batch;  // the number of matrices
+};
+LapackInput lapack_input(const Tensor& a, const char* op, bool square = true);
 // The number of matrices in a stack of shape (..., m, n).
 int64_t batch_count(const Shape& s);
 // s without its last `k` dimensions.

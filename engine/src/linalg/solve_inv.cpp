@@ -39,10 +39,7 @@ void gesv_batch(Tensor& a, Tensor& b, int64_t nb, int64_t n, int64_t k, DType cd
 }
 
 Tensor inv_forward(const Tensor& a) {
-  check_square(a, kInv);
-  const DType cd = compute_dtype(a.dtype(), kInv);
-  Tensor w = work_copy(a, cd);
-  const int64_t n = a.shape(-1), nb = batch_count(a.shape());
+  auto [cd, w, m_, n, nb] = lapack_input(a, kInv);
   Tensor r = eye_like(batch_shape(a.shape()), n, cd);
   gesv_batch(w, r, nb, n, n, cd, kInv);
   return r;

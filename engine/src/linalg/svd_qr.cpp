@@ -51,11 +51,8 @@ struct QrParts {
 QrParts qr_forward(const Tensor& a, const std::string& mode) {
   if (mode != "reduced" && mode != "complete" && mode != "r" && mode != "raw")
     throw ValueError(op_msg(kQr, "Unrecognized mode '" + mode + "'"));
-  check_matrix(a, kQr);
-  const DType cd = compute_dtype(a.dtype(), kQr);
-  init_lapacke();
-  Tensor w = work_copy(a, cd);
-  const int64_t m = a.shape(-2), n = a.shape(-1), k = std::min(m, n), nb = batch_count(a.shape());
+  auto [cd, w, m, n, nb] = lapack_input(a, kQr, false);
+  const int64_t k = std::min(m, n);
   const Shape bs = batch_shape(a.shape());
   Tensor tau = zeros(with(bs, {k}), cd);
   if (nb > 0 && k > 0) {
@@ -162,12 +159,9 @@ namespace {
 
 // gesdd over the stack: S (..., k) real; with uv, U (..., m, m or k) and Vh (..., n or k, n).
 SVDResult svd_forward(const Tensor& a, bool full, bool uv, const char* op) {
-  check_matrix(a, op);
-  const DType cd = compute_dtype(a.dtype(), op);
+  auto [cd, w, m, n, nb] = lapack_input(a, op, false);
   check_finite(a.detach(), op, "SVD did not converge");
-  init_lapacke();
-  Tensor w = work_copy(a.detach(), cd);
-  const int64_t m = a.shape(-2), n = a.shape(-1), k = std::min(m, n), nb = batch_count(a.shape());
+  const int64_t k = std::min(m, n);
   const Shape bs = batch_shape(a.shape());
   const int64_t uc = full ? m : k, vr = full ? n : k;
   Tensor s = zeros(with(bs, {k}), real_dtype(cd));

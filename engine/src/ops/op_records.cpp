@@ -79,13 +79,21 @@ const std::vector<OpRecord>& op_records() {
   return all;
 }
 
+// Every name a record answers to (its name, NumPy name and aliases), built once.
 const OpRecord* find_op_record(std::string_view name) {
-  for (const OpRecord& r : op_records()) {
-    if (r.name == name || (!r.numpy.empty() && r.numpy == name)) return &r;
-    for (const std::string& a : r.aliases)
-      if (a == name) return &r;
-  }
-  return nullptr;
+  static const std::map<std::string, const OpRecord*, std::less<>> by_name = [] {
+    std::map<std::string, const OpRecord*, std::less<>> m;
+    for (const OpRecord& r : op_records()) {
+      m.emplace(r.name, &r);  // a record's own name wins over another's alias
+    }
+    for (const OpRecord& r : op_records()) {
+      if (!r.numpy.empty()) m.emplace(r.numpy, &r);
+      for (const std::string& a : r.aliases) m.emplace(a, &r);
+    }
+    return m;
+  }();
+  auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : it->second;
 }
 
 }  // namespace parity

@@ -33,6 +33,27 @@ DType compared_in(DType a, DType b, const char* op) {
     return is_complex(a) || is_complex(b) ? DType::Complex128 : DType::Float64;
   }
 }
+// Looks each element of `queries` up among `keys`, both compared in dtype dt in NumPy's sort
+// order: the keys are read in `order` (searchsorted: a, already sorted, read through its sorter)
+// or, without one, sorted here (isin). visit(k, sorted_keys, x, less) handles the k-th query x.
+template <class Visit>
+void lookup(const Tensor& keys, const std::vector<int64_t>* order, const Tensor& queries, DType dt, const char* op,
+            Visit&& visit) {
+  const Tensor kc = keys.astype(dt).contiguous(), qc = queries.astype(dt).contiguous();
+  dispatch<AllTypes>(dt, op, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    using C = compute_t<S>;
+    const S* kp = kc.data<S>();
+    const S* qp = qc.data<S>();
+    std::vector<C> sorted(static_cast<size_t>(kc.size()));
+    for (int64_t i = 0; i < kc.size(); ++i)
+      sorted[static_cast<size_t>(i)] = static_cast<C>(kp[order ? (*order)[static_cast<size_t>(i)] : i]);
+    auto lt = [](const C& a_, const C& b_) { return sort_order::less(a_, b_); };
+    if (!order) std::sort(sorted.begin(), sorted.end(), lt);
+    for (int64_t k = 0, m = qc.size(); k < m; ++k) visit(k, sorted, static_cast<C>(qp[k]), lt);
+  });
+}
+
 Tensor not_differentiable(const char* op, Tensor r, const std::vector<Tensor>& inputs, const char* why) {
   if (!autograd::needs_grad(inputs)) return r;
   return autograd::record_not_differentiable(op, r, inputs, why);
@@ -70,24 +91,11 @@ Tensor searchsorted(const Tensor& a, const ArrayLike& v, const std::string& side
   }
   // Compared in the common dtype of a and v (NumPy: v converted to an array first).
   const DType dt = compared_in(a.dtype(), vt.dtype(), op);
-  const Tensor ac = a.detach().astype(dt).contiguous(), vc = vt.astype(dt).contiguous();
   Tensor res = new_tensor(vt.shape(), DType::Int64, op);
   int64_t* o = res.data<int64_t>();
-  dispatch<AllTypes>(dt, op, [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    using C = compute_t<S>;
-    const S* ap = ac.data<S>();
-    const S* vp = vc.data<S>();
-    std::vector<C> keys(n);
-    for (int64_t i = 0; i < n; ++i) keys[i] = static_cast<C>(ap[order[i]]);
-    for (int64_t k = 0, m = vc.size(); k < m; ++k) {
-      const C x = static_cast<C>(vp[k]);
-      auto it = right ? std::upper_bound(keys.begin(), keys.end(), x,
-                                         [](const C& a_, const C& b_) { return sort_order::less(a_, b_); })
-                      : std::lower_bound(keys.begin(), keys.end(), x,
-                                         [](const C& a_, const C& b_) { return sort_order::less(a_, b_); });
-      o[k] = it - keys.begin();
-    }
+  lookup(a.detach(), &order, vt, dt, op, [&](int64_t k, const auto& keys, const auto& x, auto lt) {
+    auto it = right ? std::upper_bound(keys.begin(), keys.end(), x, lt) : std::lower_bound(keys.begin(), keys.end(), x, lt);
+    o[k] = it - keys.begin();
   });
   std::vector<Tensor> ins{a};
   if (v.is_tensor()) ins.push_back(v.tensor());
@@ -125,24 +133,12 @@ Tensor isin(const ArrayLike& element, const ArrayLike& test_elements, bool inver
   check_cpu(e, op);
   check_cpu(t, op);
   const DType dt = compared_in(e.dtype(), t.dtype(), op);
-  const Tensor ec = e.astype(dt).contiguous(), tc = t.astype(dt).contiguous();
   Tensor res = new_tensor(e.shape(), DType::Bool, op);
   bool* o = res.data<bool>();
-  dispatch<AllTypes>(dt, op, [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    using C = compute_t<S>;
-    const S* tp = tc.data<S>();
-    const S* ep = ec.data<S>();
-    std::vector<C> keys(tc.size());
-    for (size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<C>(tp[i]);
-    auto lt = [](const C& a_, const C& b_) { return sort_order::less(a_, b_); };
-    std::sort(keys.begin(), keys.end(), lt);
-    for (int64_t k = 0, m = ec.size(); k < m; ++k) {
-      const C x = static_cast<C>(ep[k]);
-      // Equal elements are adjacent in the order; NaN (and complex with a NaN part) equals nothing.
-      auto it = std::lower_bound(keys.begin(), keys.end(), x, lt);
-      o[k] = (it != keys.end() && *it == x) != invert;
-    }
+  lookup(t, nullptr, e, dt, op, [&](int64_t k, const auto& keys, const auto& x, auto lt) {
+    // Equal elements are adjacent in the order; NaN (and complex with a NaN part) equals nothing.
+    auto it = std::lower_bound(keys.begin(), keys.end(), x, lt);
+    o[k] = (it != keys.end() && *it == x) != invert;
   });
   std::vector<Tensor> ins;
   if (element.is_tensor()) ins.push_back(element.tensor());
