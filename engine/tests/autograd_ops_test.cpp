@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "parity/autograd.h"
+#include "parity/fft.h"
 #include "parity/ops.h"
+#include "parity/sorting.h"
 
 namespace parity {
 namespace {
@@ -221,6 +223,38 @@ TEST(AutogradOps, Linalg) {
   for (DType dt : {f64, c128})
     check([](const std::vector<Tensor>& t) { return outer(t[0], t[1]); }, {rnd({2, 2}, dt, 7), rnd({3}, dt, 8)},
           "outer");
+}
+
+// out= forms: out records the op's node, so the gradient flows through it as through the
+// function's result, also where out has another dtype or broadcasts the result (vecdot, outer).
+TEST(AutogradOps, OutForms) {
+  const DType f64 = DType::Float64, c128 = DType::Complex128;
+  check([](const std::vector<Tensor>& t) { return fft::fft(t[0], std::nullopt, -1, "backward", empty({5}, DType::Complex128)); },
+        {rnd({5}, f64, 1)}, "fft out=");
+  check([](const std::vector<Tensor>& t) {
+          return fft::fftn(t[0], std::nullopt, std::nullopt, "ortho", empty({3, 4}, DType::Complex128));
+        },
+        {rnd({3, 4}, c128, 2)}, "fftn out=");
+  check([](const std::vector<Tensor>& t) {
+          return fft::rfftn(t[0], std::nullopt, std::nullopt, "backward", empty({3, 3}, DType::Complex128));
+        },
+        {rnd({3, 4}, f64, 3)}, "rfftn out=");
+  check([](const std::vector<Tensor>& t) { return fft::ihfft(t[0], std::nullopt, -1, "backward", empty({5}, DType::Complex128)); },
+        {rnd({8}, f64, 4)}, "ihfft out=");
+  check([](const std::vector<Tensor>& t) {
+          return take(t[0], asarray(std::vector<int64_t>{3, 0, 3}), 1, "raise", empty({2, 3}, DType::Float64));
+        },
+        {rnd({2, 4}, f64, 5)}, "take out=");
+  check([](const std::vector<Tensor>& t) { return cumulative_sum(t[0], 0, std::nullopt, true, empty({4}, DType::Float64)); },
+        {rnd({3}, f64, 6)}, "cumulative_sum include_initial out=");
+  check([](const std::vector<Tensor>& t) {
+          return cumulative_prod(t[0], 1, std::nullopt, false, empty({2, 3}, DType::Complex128));
+        },
+        {rnd({2, 3}, f64, 7)}, "cumulative_prod out= complex128");
+  check([](const std::vector<Tensor>& t) { return vecdot(t[0], t[1], -1, empty({2, 3}, DType::Float64)); },
+        {rnd({3, 4}, f64, 8), rnd({4}, f64, 9)}, "vecdot out= broadcast to (2, 3)");
+  check([](const std::vector<Tensor>& t) { return outer(t[0], t[1], empty({2, 3, 2}, DType::Complex128)); },
+        {rnd({3}, c128, 10), rnd({2}, c128, 11)}, "outer out= broadcast to (2, 3, 2)");
 }
 
 TEST(AutogradOps, JoinSplitTileRepeat) {

@@ -76,5 +76,47 @@ TEST(Fft, ConcurrentTransformsAgree) {
   for (const auto& g : got) EXPECT_EQ(g, want);
 }
 
+// out= in NumPy 2.x: fftn hands out to every one-axis step, so with a complex64 out each step's
+// result is rounded to complex64 before the next reads it. Expected values: NumPy 2.2.6's
+// np.fft.fftn(x, out=np.empty((2, 3), np.complex64)); rounding fftn(x) once gives -1.05f at [1, 0]
+// where NumPy's out holds -1.0500002f.
+TEST(FftOut, FftnRoundsEachStepIntoOut) {
+  Tensor x = asarray(std::vector<double>{0.1, 0.7, 1.3, 2.9, -0.3, 0.55}).reshape({2, 3});
+  Tensor o = empty({2, 3}, complex64);
+  Tensor r = fft::fftn(x, std::nullopt, std::nullopt, "backward", o);
+  EXPECT_EQ(r.data_ptr(), o.data_ptr());
+  const std::vector<cd> want{{0x1.5p+2, 0},
+                             {0x1.e00002p+0, 0x1.4177f8p+0},
+                             {0x1.e00002p+0, -0x1.4177f8p+0},
+                             {-0x1.0cccdp+0, 0},
+                             {-0x1.d66668p+1, -0x1.bb67bp-3},
+                             {-0x1.d66668p+1, 0x1.bb67bp-3}};
+  EXPECT_EQ(values(o), want);
+  EXPECT_NE(values(fft::fftn(x).astype(complex64))[3], want[3]);
+}
+
+// out= refused as NumPy refuses it: the wrong length along the axis (ValueError), a complex result
+// into a real out (same_kind: UFuncTypeError naming the gufunc), and out written only when valid.
+TEST(FftOut, ChecksShapeAndCast) {
+  Tensor x = asarray(std::vector<double>{0, 1, 2, 3});
+  EXPECT_THROW(fft::fft(x, std::nullopt, -1, "backward", empty({5}, complex128)), ValueError);
+  Tensor bad = zeros({4}, float64);
+  try {
+    fft::fft(x, std::nullopt, -1, "backward", bad);
+    ADD_FAILURE() << "no error";
+  } catch (const UFuncTypeError& e) {
+    EXPECT_NE(std::string(e.what()).find("[fft.fft] Cannot cast ufunc 'fft' output from dtype('complex128') to "
+                                         "dtype('float64') with casting rule 'same_kind'"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    fft::rfft(asarray(std::vector<double>{0, 1, 2, 3, 4}), std::nullopt, -1, "backward", zeros({3}, float64));
+    ADD_FAILURE() << "no error";
+  } catch (const UFuncTypeError& e) {
+    EXPECT_NE(std::string(e.what()).find("ufunc 'rfft_n_odd'"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace parity

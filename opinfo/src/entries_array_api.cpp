@@ -189,11 +189,12 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
   // ---- cumulative_sum / cumulative_prod ----
   for (const char* nm : {"cumulative_sum", "cumulative_prod"}) {
     const bool prod = std::string(nm) == "cumulative_prod";
-    OpInfo op = entry_from_record(nm, [prod](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+    OpInfo op = entry_from_record(nm, [prod](Variant v, const Args& a, const Kwargs& kw, const Tensor& out) {
       const Tensor& x = a[0].tensor();
       const auto axis = kopt_int(kw, "axis");
       const bool init = kbool(kw, "include_initial", false);
-      return one(prod ? cumulative_prod(x, axis, kdtype(kw), init) : cumulative_sum(x, axis, kdtype(kw), init));
+      const OutArg o = v == Variant::out ? OutArg(out) : OutArg();
+      return one(prod ? cumulative_prod(x, axis, kdtype(kw), init, o) : cumulative_sum(x, axis, kdtype(kw), init, o));
     });
     const std::string n = nm;
     op.sample_inputs = [n](DType d) {
@@ -213,9 +214,25 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.error_inputs = [n] {
+      const std::string re = "^\\[" + n + "\\]";
       return Errors{
           error({f64({3, 4})}, {}, "ValueError", "\\[" + n + "\\].*axis.*required"),
           error({f64({3, 4})}, {{"axis", i64(2)}}, "AxisError", "out of bounds"),
+          // out= of the wrong length (NumPy's accumulate: a ValueError), with and without
+          // include_initial (which accumulates into out[1:])
+          ErrorInput{SampleInput{{f64({3})}, {}, "out= of length 4"}, "ValueError", re, Variant::out,
+                     zeros({4}, DType::Float64)},
+          ErrorInput{SampleInput{{f64({3})}, {{"include_initial", true}}, "include_initial, out= of length 3"},
+                     "ValueError", re, Variant::out, zeros({3}, DType::Float64)},
+          // include_initial with out=: NumPy indexes out along axis with a Python list first
+          ErrorInput{SampleInput{{f64({3})}, {{"axis", i64(1)}, {"include_initial", true}}, "include_initial, out=, axis 1"},
+                     "IndexError", re, Variant::out, zeros({4}, DType::Float64)},
+          // a read-only out=: NumPy's accumulate writes into it unchecked, but include_initial's
+          // out[0] = identity then raises (the engine refuses before writing); without
+          // include_initial NumPy returns normally (readonly_errors.cpp leaves that case out)
+          ErrorInput{SampleInput{{f64({3})}, {{"include_initial", true}}, "include_initial, read-only out="},
+                     "ValueError", re + " output array is read-only", Variant::out,
+                     zeros({}, DType::Float64).broadcast_to({4})},
       };
     };
     op.torch_missing = "PyTorch has no cumulative_sum/cumulative_prod with include_initial (torch.cumsum needs dim)";
@@ -291,8 +308,9 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
 
   // ---- vecdot ----
   {
-    OpInfo op = entry_from_record("vecdot", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
-      return one(vecdot(a[0].tensor(), a[1].tensor(), kint(kw, "axis", -1)));
+    OpInfo op = entry_from_record("vecdot", [](Variant v, const Args& a, const Kwargs& kw, const Tensor& out) {
+      const OutArg o = v == Variant::out ? OutArg(out) : OutArg();
+      return one(vecdot(a[0].tensor(), a[1].tensor(), kint(kw, "axis", -1), o));
     });
     op.nin = 2;
     op.sum_of_products = true;
@@ -315,6 +333,17 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
           error({f64({3, 4}), f64({3})}, {}, "ValueError", "\\[vecdot\\].*mismatch in its core dimension"),
           error({f64({}), f64({3})}, {}, "ValueError", "\\[vecdot\\].*does not have enough dimensions"),
           error({f64({3, 4}), f64({4})}, {{"axis", i64(1)}}, "AxisError", "\\[vecdot\\].*out of bounds"),
+          // out=: same_kind casting of the float64 loop (checked before the core dimensions), and
+          // out's shape, to which the result's loop dimensions broadcast
+          ErrorInput{SampleInput{{f64({3, 4}), f64({4})}, {}, "out= int64"}, "UFuncTypeError",
+                     "\\[vecdot\\] Cannot cast ufunc 'vecdot' output from dtype\\('float64'\\) to dtype\\('int64'\\)",
+                     Variant::out, zeros({3}, DType::Int64)},
+          ErrorInput{SampleInput{{f64({3, 4}), f64({5})}, {}, "out= int8, core mismatch"}, "UFuncTypeError",
+                     "\\[vecdot\\] Cannot cast ufunc 'vecdot'", Variant::out, zeros({3}, DType::Int8)},
+          ErrorInput{SampleInput{{f64({3, 4}), f64({4})}, {}, "out= (2,)"}, "ValueError",
+                     "\\[vecdot\\] operands could not be broadcast", Variant::out, zeros({2}, DType::Float64)},
+          ErrorInput{SampleInput{{f64({3, 4}), f64({4})}, {}, "out= (2, 1)"}, "ValueError",
+                     "\\[vecdot\\] non-broadcastable output operand", Variant::out, zeros({2, 1}, DType::Float64)},
       };
     };
     db.push_back(std::move(op));

@@ -120,8 +120,9 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
   // ---- outer ----
   {
     OpInfo op = entry("outer", "np.outer",
-                      [](Variant, const Args& a, const Kwargs&, const Tensor&) {
-                        return std::vector<Tensor>{outer(a[0].tensor(), a[1].tensor())};
+                      [](Variant v, const Args& a, const Kwargs&, const Tensor& out) {
+                        const OutArg o = v == Variant::out ? OutArg(out) : OutArg();
+                        return std::vector<Tensor>{outer(a[0].tensor(), a[1].tensor(), o)};
                       });
     op.nin = 2;
     op.products = true;

@@ -167,11 +167,12 @@ void add_sort(std::vector<OpInfo>& db, const std::string& name) {
 
 // ---- take, take_along_axis ----
 void add_take(std::vector<OpInfo>& db) {
-  OpInfo op = entry_from_record("take", [](Variant v, const Args& a, const Kwargs& kw, const Tensor&) {
+  OpInfo op = entry_from_record("take", [](Variant v, const Args& a, const Kwargs& kw, const Tensor& out) {
     const Tensor& x = a[0].tensor();
     const Tensor& idx = a[1].tensor();
     const std::optional<int64_t> axis = axis_of(kw, std::nullopt);
     const std::string mode = kstr(kw, "mode", "raise");
+    if (v == Variant::out) return std::vector<Tensor>{take(x, idx, axis, mode, OutArg(out))};
     return std::vector<Tensor>{v == Variant::method ? x.take(idx, axis, mode) : take(x, idx, axis, mode)};
   });
   op.numpy_method = "take";
@@ -215,6 +216,23 @@ void add_take(std::vector<OpInfo>& db) {
         error({f64({6}), f64({2})}, {}, "TypeError", "\\[take\\] Cannot cast array data from dtype\\('float64'\\)"),
         error({f64({0}), i64s({0})}, {}, "IndexError", "\\[take\\] cannot do a non-empty take from an empty axes"),
         error({f64({6}), i64s({0})}, {{"mode", str("bad")}}, "ValueError", "\\[take\\] clipmode must be one of"),
+        // out=: the result's shape exactly; a dtype that casts to x's under 'safe' (NumPy's buffer),
+        // checked before the indices (index 7 is out of bounds here)
+        ErrorInput{SampleInput{{f64({6}), i64s({1, 2})}, {}, "out= of shape (3,)"}, "ValueError",
+                   "\\[take\\] output array does not match result of ndarray.take", Variant::out,
+                   zeros({3}, DType::Float64)},
+        ErrorInput{SampleInput{{f64({6}), i64s({1, 2})}, {}, "out= of shape (2, 1)"}, "ValueError",
+                   "\\[take\\] output array does not match result of ndarray.take", Variant::out,
+                   zeros({2, 1}, DType::Float64)},
+        ErrorInput{SampleInput{{make_tensor({6}, DType::Int64, 7), i64s({1, 7})}, {}, "int64 x, float32 out="}, "TypeError",
+                   "\\[take\\] Cannot cast array data from dtype\\('float32'\\) to dtype\\('int64'\\) according to "
+                   "the rule 'safe'",
+                   Variant::out, zeros({2}, DType::Float32)},
+        ErrorInput{SampleInput{{f64({6}), i64s({1, 2})}, {{"mode", str("clip")}}, "mode clip, complex64 out="}, "TypeError",
+                   "\\[take\\] Cannot cast array data from dtype\\('complex64'\\) to dtype\\('float64'\\)",
+                   Variant::out, zeros({2}, DType::Complex64)},
+        ErrorInput{SampleInput{{f64({6}), i64s({1, 7})}, {}, "out= of x's dtype, index 7"}, "IndexError",
+                   "\\[take\\] index 7 is out of bounds", Variant::out, zeros({2}, DType::Float64)},
     };
   };
   db.push_back(std::move(op));

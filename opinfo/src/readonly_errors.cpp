@@ -11,13 +11,17 @@ namespace parity::opinfo {
 
 namespace {
 // NumPy 2.2's accumulate writes into a read-only out= without a check (np.cumsum(x, out=ro)
-// returns normally); the engine raises there too (engine/tests/readonly_test.cpp).
-bool numpy_checks_out(const std::string& op) { return op != "cumsum" && op != "cumprod"; }
+// returns normally; so do np.cumulative_sum/prod, which call it); the engine raises there too
+// (engine/tests/readonly_test.cpp).
+bool numpy_checks_out(const std::string& op) {
+  return op != "cumsum" && op != "cumprod" && op != "cumulative_sum" && op != "cumulative_prod";
+}
 
+// take's out= goes through a WRITEBACKIFCOPY buffer: NumPy says "WRITEBACKIFCOPY base is read-only".
 std::string name_regex(const OpInfo& op) {
   std::string r = "^\\[(" + op.name;
   for (const auto& a : op.aliases) r += "|" + a;
-  return r + ")\\] (output array|assignment destination) is read-only";
+  return r + ")\\] (output array|assignment destination|WRITEBACKIFCOPY base) is read-only";
 }
 
 // A read-only view of `t`'s values with its shape (broadcast_to of a copy).

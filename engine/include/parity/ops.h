@@ -199,18 +199,20 @@ std::vector<Tensor> unstack(const Tensor& x, int64_t axis = 0);
 Tensor diff(const Tensor& x, int64_t n = 1, int64_t axis = -1, const std::optional<ArrayLike>& prepend = std::nullopt,
             const std::optional<ArrayLike>& append = std::nullopt);
 // np.cumulative_sum / cumulative_prod (NumPy 2.1): cumsum/cumprod with axis required for ndim > 1
-// and include_initial (the identity first, one more element along axis).
+// and include_initial (the identity first, one more element along axis). out= as cumsum's
+// (cast unsafely); with include_initial NumPy accumulates into out[1:] and writes the identity after.
 Tensor cumulative_sum(const Tensor& x, std::optional<int64_t> axis = std::nullopt,
-                      std::optional<DType> dtype = std::nullopt, bool include_initial = false);
+                      std::optional<DType> dtype = std::nullopt, bool include_initial = false, OutArg out = {});
 Tensor cumulative_prod(const Tensor& x, std::optional<int64_t> axis = std::nullopt,
-                       std::optional<DType> dtype = std::nullopt, bool include_initial = false);
+                       std::optional<DType> dtype = std::nullopt, bool include_initial = false, OutArg out = {});
 // The last two axes swapped (np.matrix_transpose, x.mT); ValueError for ndim < 2.
 Tensor matrix_transpose(const Tensor& x);
 // Sum of products over the last `axes` axes of a and the first `axes` of b (np.tensordot).
 Tensor tensordot(const Tensor& a, const Tensor& b, int64_t axes = 2);
 Tensor tensordot(const Tensor& a, const Tensor& b, const std::vector<int64_t>& axes_a, const std::vector<int64_t>& axes_b);
-// sum(conj(x1) * x2) over `axis` of each operand, the rest broadcast (np.vecdot).
-Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis = -1);
+// sum(conj(x1) * x2) over `axis` of each operand, the rest broadcast (np.vecdot). out= as the
+// gufunc's: same_kind casting, and the result broadcasts to out's loop dimensions.
+Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis = -1, OutArg out = {});
 
 // Machine limits (np.finfo / np.iinfo). finfo takes a floating or complex dtype (complex gives
 // its real part's limits, `dtype` the real dtype); values are exact in double.
@@ -243,7 +245,8 @@ bool isdtype(DType d, const std::vector<DTypeKind>& kinds);
 // ---- linear algebra (engine/src/ops/linalg.cpp) ----
 Tensor matmul(const Tensor& a, const Tensor& b, OutArg out = {});
 Tensor dot(const Tensor& a, const Tensor& b);
-Tensor outer(const Tensor& a, const Tensor& b);
+// np.outer: multiply(a.ravel()[:, None], b.ravel()[None, :], out) (out= under the ufunc's rules).
+Tensor outer(const Tensor& a, const Tensor& b, OutArg out = {});
 
 // ---- C++ operators (engine/src/ops/operators.cpp) ----
 Tensor operator+(const ArrayLike& a, const ArrayLike& b);

@@ -21,9 +21,10 @@ Tensor sort(const Tensor& x, std::optional<int64_t> axis = -1, bool stable = tru
 Tensor argsort(const Tensor& x, std::optional<int64_t> axis = -1, bool stable = true, bool descending = false);
 
 // np.take: mode "raise" (IndexError out of bounds; negative indices count from the end), "wrap"
-// or "clip". axis=None takes from the flattened array.
+// or "clip". axis=None takes from the flattened array. out= must have the result's shape; an out of
+// another dtype must cast to x's dtype under 'safe' (NumPy's buffer), values are cast into it.
 Tensor take(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis = std::nullopt,
-            const std::string& mode = "raise");
+            const std::string& mode = "raise", OutArg out = {});
 // np.take_along_axis: indices has x's ndim and broadcasts with x on the other axes; axis=None
 // takes from the flattened x with 1-d indices.
 Tensor take_along_axis(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis);

@@ -16,29 +16,30 @@
 #include "parity/errors.h"
 #include "parity/fft.h"
 #include "parity/op_record.h"
+#include "../gufunc_out.h"
 #include "plan.h"
 
 namespace parity {
 
-PARITY_OP_RECORD({.name = "fft.fft", .family = "fft", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "fft.fft", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "the inverse transform of the gradient (the adjoint), resized back to the input"});
-PARITY_OP_RECORD({.name = "fft.ifft", .family = "fft", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "fft.ifft", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "the forward transform of the gradient (the adjoint)"});
-PARITY_OP_RECORD({.name = "fft.fftn", .family = "fft", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "fft.fftn", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "through its one-axis transforms"});
-PARITY_OP_RECORD({.name = "fft.ifftn", .family = "fft", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "fft.ifftn", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "through its one-axis transforms"});
-PARITY_OP_RECORD({.name = "fft.rfft", .family = "fft", .dtypes = DTypeSet::all_but_complex,
+PARITY_OP_RECORD({.name = "fft.rfft", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all_but_complex,
                   .grad = "PyTorch's fft_r2c_backward: real part of the inverse transform of the zero-padded gradient"});
-PARITY_OP_RECORD({.name = "fft.irfft", .family = "fft", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "fft.irfft", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "PyTorch's fft_c2r_backward: rfft of the gradient, non-self-conjugate bins doubled"});
-PARITY_OP_RECORD({.name = "fft.rfftn", .family = "fft", .dtypes = DTypeSet::all_but_complex,
+PARITY_OP_RECORD({.name = "fft.rfftn", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all_but_complex,
                   .grad = "through rfft and fft"});
-PARITY_OP_RECORD({.name = "fft.irfftn", .family = "fft", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "fft.irfftn", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "through ifft and irfft"});
 PARITY_OP_RECORD({.name = "fft.hfft", .family = "fft", .dtypes = DTypeSet::all,
                   .grad = "through conj and irfft"});
-PARITY_OP_RECORD({.name = "fft.ihfft", .family = "fft", .dtypes = DTypeSet::all_but_complex,
+PARITY_OP_RECORD({.name = "fft.ihfft", .family = "fft", .forms = kFunction | kOut, .dtypes = DTypeSet::all_but_complex,
                   .grad = "through rfft and conj"});
 PARITY_OP_RECORD({.name = "fft.fftfreq", .family = "creation", .dtypes = DTypeSet::none,
                   .no_grad = "creation: a function of integers n and a spacing d, no array input"});
@@ -82,6 +83,33 @@ bool single(DType d) {
   return d == DType::Float16 || d == DType::BFloat16 || d == DType::Float32 || d == DType::Complex64;
 }
 DType complex_result(DType d) { return single(d) ? complex64 : complex128; }
+
+// ---- out= (NumPy 2.x: _raw_fft checks out's shape, then calls its pocketfft gufunc with out) ----
+
+// The scale NumPy hands the gufunc is the Python int 1 where the transform is unscaled (forward
+// transforms with norm="backward", inverse ones with "forward"), else a NumPy scalar of
+// result_type(a.real, 1.0).
+bool weak_scale(const std::string& norm, bool inverse) { return norm == (inverse ? "forward" : "backward"); }
+
+// Whether NumPy's gufunc runs its single-precision loop (complex64 / float32 in, loops 'Ff->F',
+// 'ff->F', 'Ff->f') rather than the double one for an input of dtype `in` (`real_in`: rfft's real
+// input) under out=. Measured with NumPy 2.2.6 and consistent with its dispatch: a scalar scale of
+// the input's precision selects the single loop by exact match (complex64 input, or float32 for
+// rfft); any other input, and the Python-int scale, go through the legacy linear search, whose
+// first match is the double loop (so np.fft.fft(float32, out=complex128) computes in double,
+// np.fft.ifft(complex64, out=complex128) in single, np.fft.irfft(float16) in double).
+bool single_loop(DType in, bool weak, bool real_in) {
+  return !weak && in == (real_in ? DType::Float32 : DType::Complex64);
+}
+
+// _raw_fft's check: out has a's ndim and n_out along the axis (the other axes broadcast as the
+// gufunc's loop dimensions, gufunc::write_out).
+void check_out_shape(const char* op, const Tensor& a, int64_t ax, int64_t n_out, const Tensor& o) {
+  if (!o.defined()) throw ValueError(msg(op, "undefined out= tensor"));
+  if (o.ndim() != a.ndim() || o.shape()[static_cast<size_t>(ax)] != n_out)
+    throw ValueError(msg(op, "output array has wrong shape. (out= " + shape_str(o.shape()) + ", " +
+                                 std::to_string(n_out) + " along axis " + std::to_string(ax) + ")"));
+}
 
 // The axis and length of a one-axis transform, checked as NumPy checks them: n < 1 is a ValueError
 // before anything else; an axis out of range is an IndexError when n came from the shape
@@ -226,7 +254,7 @@ Tensor shift(const char* op, const Tensor& x, const Axes& axes, bool inverse) {
 
 // One-axis complex transform: n, norm and axis checked in NumPy's order.
 Tensor one_c2c(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis,
-               const std::string& norm, bool inverse) {
+               const std::string& norm, bool inverse, const OutArg& out) {
   int64_t ax = 0, n = 0;
   if (n_opt) {
     n = *n_opt;
@@ -239,8 +267,16 @@ Tensor one_c2c(const char* op, const Tensor& a, std::optional<int64_t> n_opt, in
     check_n(op, n);
   }
   const double scale = scale_of(op, norm, n, inverse, a.dtype());
-  Tensor x = a.astype(complex_result(a.dtype()), Casting::unsafe, false);
-  return c2c(resize(x, ax, n), ax, inverse, scale);
+  DType cd = complex_result(a.dtype());
+  const std::string full = std::string("fft.") + op;
+  if (out.tensor) {
+    check_out_shape(op, a, ax, n, *out.tensor);
+    cd = single_loop(a.dtype(), weak_scale(norm, inverse), false) ? complex64 : complex128;
+    gufunc::check_out(full.c_str(), inverse ? "ifft" : "fft", cd, *out.tensor);
+  }
+  Tensor x = a.astype(cd, Casting::unsafe, false);
+  Tensor r = c2c(resize(x, ax, n), ax, inverse, scale);
+  return out.tensor ? gufunc::write_out(full.c_str(), r, *out.tensor) : r;
 }
 
 // s and axes as NumPy's _cook_nd_args: lengths (with -1 = the axis's length) and axes.
@@ -273,15 +309,17 @@ std::pair<std::vector<int64_t>, std::vector<int64_t>> cook(const char* op, const
 
 }  // namespace
 
-Tensor fft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm) {
-  return one_c2c("fft", a, n, axis, norm, false);
+Tensor fft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm, OutArg out) {
+  return one_c2c("fft", a, n, axis, norm, false, out);
 }
-Tensor ifft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm) {
-  return one_c2c("ifft", a, n, axis, norm, true);
+Tensor ifft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm, OutArg out) {
+  return one_c2c("ifft", a, n, axis, norm, true, out);
 }
 
 namespace {
-Tensor rfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm) {
+// conj_result: ihfft's conjugate of the result (NumPy conjugates out in place: exact in any dtype).
+Tensor rfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm,
+               const OutArg& out = {}, bool conj_result = false) {
   int64_t ax = 0, n = 0;
   if (n_opt) {
     n = *n_opt;
@@ -294,20 +332,31 @@ Tensor rfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, in
     check_n(op, n);
   }
   const double scale = scale_of(op, norm, n, false, a.dtype());
+  if (out.tensor) check_out_shape(op, a, ax, n / 2 + 1, *out.tensor);
+  const char* ufunc = n % 2 == 0 ? "rfft_n_even" : "rfft_n_odd";
   if (is_complex(a.dtype()))
-    throw TypeError(msg(op, std::string("ufunc 'rfft' not supported for the input types: ") + name(a.dtype()) +
+    throw TypeError(msg(op, std::string("ufunc '") + ufunc + "' not supported for the input types: " + name(a.dtype()) +
                                 " input (the real FFT takes real input)"));
-  Tensor x = a.astype(single(a.dtype()) ? float32 : float64, Casting::unsafe, false);
-  return r2c(resize(x, ax, n), ax, scale);
+  bool single_prec = single(a.dtype());
+  const std::string full = std::string("fft.") + op;
+  if (out.tensor) {
+    single_prec = single_loop(a.dtype(), weak_scale(norm, false), true);
+    gufunc::check_out(full.c_str(), ufunc, single_prec ? complex64 : complex128, *out.tensor);
+  }
+  Tensor x = a.astype(single_prec ? float32 : float64, Casting::unsafe, false);
+  Tensor r = r2c(resize(x, ax, n), ax, scale);
+  if (conj_result) r = conj(r);
+  return out.tensor ? gufunc::write_out(full.c_str(), r, *out.tensor) : r;
 }
 }  // namespace
 
-Tensor rfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm) {
-  return rfft_as("rfft", a, n, axis, norm);
+Tensor rfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm, OutArg out) {
+  return rfft_as("rfft", a, n, axis, norm, out);
 }
 
 namespace {
-Tensor irfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm) {
+Tensor irfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm,
+                const OutArg& out = {}) {
   int64_t ax = 0, n = 0;
   if (n_opt) {
     n = *n_opt;
@@ -320,16 +369,24 @@ Tensor irfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, i
     check_n(op, n);
   }
   const double scale = scale_of(op, norm, n, true, a.dtype());
-  // NumPy's result: float16 stays float16 (computed in float32); bfloat16 (ml_dtypes) gives float64
-  const DType cd = a.dtype() == DType::BFloat16 ? complex128 : complex_result(a.dtype());
+  // NumPy's result: float16 stays float16 (computed in float64 and rounded once: its loop for a
+  // float16 input is the double one); bfloat16 (ml_dtypes) gives float64
+  DType cd = a.dtype() == DType::BFloat16 || a.dtype() == DType::Float16 ? complex128 : complex_result(a.dtype());
+  const std::string full = std::string("fft.") + op;
+  if (out.tensor) {
+    check_out_shape(op, a, ax, n, *out.tensor);
+    cd = single_loop(a.dtype(), weak_scale(norm, true), false) ? complex64 : complex128;
+    gufunc::check_out(full.c_str(), "irfft", cd == complex64 ? float32 : float64, *out.tensor);
+  }
   Tensor x = a.astype(cd, Casting::unsafe, false);
   Tensor r = c2r(resize(x, ax, n / 2 + 1), ax, n, scale);
+  if (out.tensor) return gufunc::write_out(full.c_str(), r, *out.tensor);  // the loop's result, cast once
   return a.dtype() == DType::Float16 ? r.astype(float16) : r;
 }
 }  // namespace
 
-Tensor irfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm) {
-  return irfft_as("irfft", a, n, axis, norm);
+Tensor irfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm, OutArg out) {
+  return irfft_as("irfft", a, n, axis, norm, out);
 }
 
 Tensor hfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm) {
@@ -341,36 +398,39 @@ Tensor hfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::
   return irfft_as("hfft", conj(a), n, axis, nn);
 }
 
-Tensor ihfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm) {
+// NumPy: rfft(a, n, axis, swapped norm, out=out), then conjugate(out, out=out).
+Tensor ihfft(const Tensor& a, std::optional<int64_t> n, int64_t axis, const std::string& norm, OutArg out) {
   const std::string nn = swap_norm("ihfft", norm);
-  return conj(rfft_as("ihfft", a, n, axis, nn));
+  return rfft_as("ihfft", a, n, axis, nn, out, true);
 }
 
-Tensor fftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm) {
+// With out=, NumPy 2.x passes out to every one-axis step of fftn, ifftn and rfftn (each step's
+// result is rounded into out and the next reads it back), and to irfftn's last (irfft) step only.
+Tensor fftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm, OutArg out) {
   auto [S, A] = cook("fftn", a, s, axes, false);
   Tensor r = a;
-  for (size_t i = S.size(); i-- > 0;) r = fft(r, S[i], A[i], norm);
+  for (size_t i = S.size(); i-- > 0;) r = one_c2c("fftn", r, S[i], A[i], norm, false, out);
   return r;
 }
-Tensor ifftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm) {
+Tensor ifftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm, OutArg out) {
   auto [S, A] = cook("ifftn", a, s, axes, false);
   Tensor r = a;
-  for (size_t i = S.size(); i-- > 0;) r = ifft(r, S[i], A[i], norm);
+  for (size_t i = S.size(); i-- > 0;) r = one_c2c("ifftn", r, S[i], A[i], norm, true, out);
   return r;
 }
-Tensor rfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm) {
+Tensor rfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm, OutArg out) {
   auto [S, A] = cook("rfftn", a, s, axes, false);
   if (S.empty()) throw IndexError(msg("rfftn", "list index out of range (no axes)"));
-  Tensor r = rfft(a, S.back(), A.back(), norm);
-  for (size_t i = S.size() - 1; i-- > 0;) r = fft(r, S[i], A[i], norm);
+  Tensor r = rfft_as("rfftn", a, S.back(), A.back(), norm, out);
+  for (size_t i = S.size() - 1; i-- > 0;) r = one_c2c("rfftn", r, S[i], A[i], norm, false, out);
   return r;
 }
-Tensor irfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm) {
+Tensor irfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm, OutArg out) {
   auto [S, A] = cook("irfftn", a, s, axes, true);
   if (S.empty()) throw IndexError(msg("irfftn", "list index out of range (no axes)"));
   Tensor r = a;
   for (size_t i = 0; i + 1 < S.size(); ++i) r = ifft(r, S[i], A[i], norm);
-  return irfft(r, S.back(), A.back(), norm);
+  return irfft_as("irfftn", r, S.back(), A.back(), norm, out);
 }
 
 Tensor fftfreq(int64_t n, double d) {

@@ -13,6 +13,8 @@
 #include "parity/op_record.h"
 #include "parity/ops.h"
 #include "parity/promotion.h"
+#include "../gufunc_out.h"
+#include "reduce_util.h"
 #include "shape_util.h"
 
 namespace parity {
@@ -25,16 +27,16 @@ PARITY_OP_RECORD({.name = "roll", .family = "shape", .dtypes = DTypeSet::all, .g
 PARITY_OP_RECORD({.name = "unstack", .family = "shape", .dtypes = DTypeSet::all, .grad = "each view's g placed back"});
 PARITY_OP_RECORD({.name = "diff", .family = "shape", .dtypes = DTypeSet::all,
                   .grad = "through the slices and subtract (bool differences by not_equal: none)"});
-PARITY_OP_RECORD({.name = "cumulative_sum", .family = "reduction", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "cumulative_sum", .family = "reduction", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "cumsum's (reverse cumulative sum of g)"});
-PARITY_OP_RECORD({.name = "cumulative_prod", .family = "reduction", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "cumulative_prod", .family = "reduction", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .no_gradgrad = "cumprod's backward where x has zeros is not itself differentiable",
                   .grad = "cumprod's"});
 PARITY_OP_RECORD({.name = "matrix_transpose", .aliases = {"linalg.matrix_transpose"}, .family = "shape",
                   .dtypes = DTypeSet::all, .grad = "g with its last two axes swapped back"});
 PARITY_OP_RECORD({.name = "tensordot", .aliases = {"linalg.tensordot"}, .family = "linalg", .dtypes = DTypeSet::all,
                   .grad = "transposes, reshapes and dot's"});
-PARITY_OP_RECORD({.name = "vecdot", .aliases = {"linalg.vecdot"}, .family = "linalg", .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "vecdot", .aliases = {"linalg.vecdot"}, .family = "linalg", .forms = kFunction | kOut, .dtypes = DTypeSet::all,
                   .grad = "matmul's over the (1, n) @ (n, 1) products"});
 // broadcast_shapes is implemented in shape_ops.cpp; its record sits here with the other Array API
 // functions (a function of shapes: the OpInfo entry runs it on its sample tensors' shapes).
@@ -181,7 +183,7 @@ Tensor diff(const Tensor& x, int64_t n, int64_t axis, const std::optional<ArrayL
 // ---- cumulative_sum / cumulative_prod ----
 namespace {
 Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, bool include_initial,
-                  bool prod, const char* op) {
+                  bool prod, const OutArg& out, const char* op) {
   check_defined(x, op);
   if (!axis) {
     if (x.ndim() > 1)
@@ -189,9 +191,34 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
                                       shape_str(x.shape()) + ")"));
     axis = 0;
   }
+  if (out.tensor && include_initial) {
+    // NumPy (fromnumeric._cumulative_func): accumulate into out[1:] along axis (indexing out with
+    // a list of np.atleast_1d(x).ndim slices), then out[0] = the identity.
+    const Tensor& o = *out.tensor;
+    if (!o.defined()) throw ValueError(op_msg(op, "undefined out= tensor"));
+    const int64_t nd = std::max<int64_t>(x.ndim(), 1);
+    if (*axis < -nd || *axis >= nd)
+      throw IndexError(op_msg(op, "list assignment index out of range (axis " + std::to_string(*axis) +
+                                      " with include_initial and out= for a " + std::to_string(nd) + "-d input)"));
+    const int64_t ax = *axis < 0 ? *axis + nd : *axis;
+    if (o.ndim() < nd)
+      throw IndexError(op_msg(op, "too many indices for array: array is " + std::to_string(o.ndim()) +
+                                      "-dimensional, but " + std::to_string(nd) + " were indexed"));
+    if (o.shape(ax) == 0)
+      throw IndexError(op_msg(op, "index 0 is out of bounds for axis " + std::to_string(ax) + " with size 0"));
+    const Tensor xd = x.detach();
+    reduce::accumulate(xd.ndim() == 0 ? xd.reshape({1}) : xd, ax, dtype, OutArg(slice_along(o, ax, 1, std::nullopt)),
+                       prod, op);
+    slice_along(o, ax, 0, 1).assign(ArrayLike(Scalar(int64_t{prod ? 1 : 0})), Casting::unsafe, op);
+    if (!autograd::needs_grad({x})) return o;
+    // out records the node of the function's result (its values' graph: cumsum/cumprod and
+    // concatenate), its gradient passed through (cast back to that result's dtype).
+    const Tensor r = cumulative(x, axis, dtype, true, prod, OutArg(), op);
+    return autograd::record(op, o, {r}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  }
   if (x.ndim() == 0) normalize_axis(*axis, 1, op);  // a 0-d input accumulates as shape (1,)
   else normalize_axis(*axis, x.ndim(), op);
-  Tensor r = prod ? cumprod(x, axis, dtype) : cumsum(x, axis, dtype);
+  Tensor r = reduce::accumulate(x, axis, dtype, out, prod, op);
   if (!include_initial) return r;
   const int64_t ax = normalize_axis(*axis, r.ndim(), op);
   Shape s = r.shape();
@@ -201,11 +228,13 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
 }
 }  // namespace
 
-Tensor cumulative_sum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, bool include_initial) {
-  return cumulative(x, axis, dtype, include_initial, false, "cumulative_sum");
+Tensor cumulative_sum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, bool include_initial,
+                      OutArg out) {
+  return cumulative(x, axis, dtype, include_initial, false, out, "cumulative_sum");
 }
-Tensor cumulative_prod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, bool include_initial) {
-  return cumulative(x, axis, dtype, include_initial, true, "cumulative_prod");
+Tensor cumulative_prod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, bool include_initial,
+                       OutArg out) {
+  return cumulative(x, axis, dtype, include_initial, true, out, "cumulative_prod");
 }
 
 // ---- matrix_transpose ----
@@ -278,9 +307,16 @@ Tensor tensordot(const Tensor& a, const Tensor& b, const std::vector<int64_t>& a
 }
 
 // ---- vecdot ----
-Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis) {
+Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis, OutArg out) {
   check_defined(x1, "vecdot");
   check_defined(x2, "vecdot");
+  // out=: NumPy checks it (writeable, then the same_kind cast of the loop's dtype) before the
+  // operands' core dimensions. The loop: matmul's dtype (bfloat16 gives float32).
+  if (out.tensor) {
+    DType loop = result_type({x1.dtype(), x2.dtype()}, "vecdot");
+    if (loop == DType::BFloat16) loop = DType::Float32;
+    gufunc::check_out("vecdot", "vecdot", loop, *out.tensor);
+  }
   for (int i = 0; i < 2; ++i)
     if ((i == 0 ? x1 : x2).ndim() == 0)
       throw ValueError("[vecdot] Input operand " + std::to_string(i) +
@@ -298,7 +334,8 @@ Tensor vecdot(const Tensor& x1, const Tensor& x2, int64_t axis) {
   AxisList core;
   core.push_back(-2);
   core.push_back(-1);
-  return matmul(a, b).squeeze(core);
+  Tensor r = matmul(a, b).squeeze(core);
+  return out.tensor ? gufunc::write_out("vecdot", r, *out.tensor) : r;
 }
 
 // ---- finfo / iinfo / isdtype ----

@@ -17,6 +17,8 @@
 #include "parity/autograd.h"
 #include "parity/ops.h"
 #include "shape_util.h"
+#include "gufunc_out.h"
+#include "ufunc.h"
 
 namespace parity {
 
@@ -532,14 +534,37 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   });
 }
 
-// outer(a, b) = a.ravel()[:, None] * b.ravel()[None, :]: ga = g @ conj(b), gb = conj(a) @ g.
-Tensor outer(const Tensor& a, const Tensor& b) {
-  if (!autograd::needs_grad({a, b})) return multiply(a.ravel().reshape({-1, 1}), b.ravel().reshape({1, -1}));
-  Tensor r = multiply(a.detach().ravel().reshape({-1, 1}), b.detach().ravel().reshape({1, -1}));
+// outer(a, b) = a.ravel()[:, None] * b.ravel()[None, :] (into out= under multiply's rules, as
+// np.outer): ga = g @ conj(b), gb = conj(a) @ g.
+Tensor outer(const Tensor& a, const Tensor& b, OutArg out) {
+  if (out.tensor) {
+    // multiply's out= checks (writeable, same_kind cast of its loop, broadcast), named outer.
+    if (!a.defined() || !b.defined()) throw ValueError("[outer] undefined tensor");
+    const ArrayLike aa = ArrayLike::borrow(a), bb = ArrayLike::borrow(b);
+    gufunc::check_out("outer", "multiply", resolve_loop(ufunc_multiply(), {&aa, &bb}).out, *out.tensor);
+    const Shape rs{a.size(), b.size()}, os = out.tensor->shape();
+    Shape bs;
+    try {
+      bs = broadcast_shape({rs, os}, "outer");
+    } catch (const ValueError&) {
+    }
+    if (bs != os)
+      throw ValueError("[outer] operands could not be broadcast together with shapes (" + std::to_string(rs[0]) +
+                       ",1) (1," + std::to_string(rs[1]) + ") " + shape_str(os) + " (out=)");
+  }
+  if (!autograd::needs_grad({a, b})) return multiply(a.ravel().reshape({-1, 1}), b.ravel().reshape({1, -1}), out);
+  Tensor r = multiply(a.detach().ravel().reshape({-1, 1}), b.detach().ravel().reshape({1, -1}), out);
   return autograd::record("outer", r, {a, b}, [sa = autograd::SavedTensor(a), sb = autograd::SavedTensor(b)](const Tensor& g) {
     Tensor av = sa.get("outer"), bv = sb.get("outer");
-    return std::vector<Tensor>{matmul(g, conj_if_complex(bv.ravel())).reshape(av.shape()),
-                               matmul(conj_if_complex(av.ravel()), g).reshape(bv.shape())};
+    // g has out='s shape where out= broadcast the (m, n) product: summed back over the leading axes.
+    Tensor g2 = g;
+    if (g.ndim() > 2) {
+      std::vector<int64_t> lead;
+      for (int64_t i = 0; i + 2 < g.ndim(); ++i) lead.push_back(i);
+      g2 = sum(g, AxisList(lead));
+    }
+    return std::vector<Tensor>{matmul(g2, conj_if_complex(bv.ravel())).reshape(av.shape()),
+                               matmul(conj_if_complex(av.ravel()), g2).reshape(bv.shape())};
   });
 }
 
@@ -549,6 +574,6 @@ Tensor Tensor::dot(const Tensor& other) const { return parity::dot(*this, other)
 // The records of the ops defined here (parity/op_record.h).
 PARITY_OP_RECORD({.name = "matmul", .family = "linalg", .forms = kFunction | kMethod | kOut, .compiled = true});
 PARITY_OP_RECORD({.name = "dot", .family = "linalg", .forms = kFunction | kMethod});
-PARITY_OP_RECORD({.name = "outer", .family = "linalg", .forms = kFunction});
+PARITY_OP_RECORD({.name = "outer", .family = "linalg", .forms = kFunction | kOut});
 
 }  // namespace parity

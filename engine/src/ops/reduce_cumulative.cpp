@@ -160,19 +160,18 @@ Tensor cumprod_grad_direct(const Tensor& g, const Tensor& x, int64_t ax) {
 }
 }  // namespace
 
+namespace reduce {
 // cumsum: g summed from each position to the end of its row (reshaped back for axis=None).
-Tensor cumsum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
-  if (!autograd::needs_grad({x})) return cumulative(x, axis, dtype, out, false, "cumsum");
-  Tensor r = cumulative(x.detach(), axis, dtype, out, false, "cumsum");
-  return autograd::record("cumsum", r, {x}, [s = x.shape(), axis](const Tensor& g) {
-    return std::vector<Tensor>{reverse_cumsum(g, cum_axis(static_cast<int64_t>(s.size()), axis)).reshape(s)};
-  });
-}
 // cumprod: without zeros, reverse_cumsum(g conj(out)) / conj(x) (PyTorch's formula); with zeros,
-// the direct sum.
-Tensor cumprod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
-  if (!autograd::needs_grad({x})) return cumulative(x, axis, dtype, out, true, "cumprod");
-  Tensor r = cumulative(x.detach(), axis, dtype, out, true, "cumprod");
+// the direct sum. The nodes are named cumsum / cumprod whichever op called.
+Tensor accumulate(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, const OutArg& out,
+                  bool prod, const char* op) {
+  if (!autograd::needs_grad({x})) return cumulative(x, axis, dtype, out, prod, op);
+  Tensor r = cumulative(x.detach(), axis, dtype, out, prod, op);
+  if (!prod)
+    return autograd::record("cumsum", r, {x}, [s = x.shape(), axis](const Tensor& g) {
+      return std::vector<Tensor>{reverse_cumsum(g, cum_axis(static_cast<int64_t>(s.size()), axis)).reshape(s)};
+    });
   return autograd::record("cumprod", r, {x},
                           [sx = autograd::SavedTensor(x), so = autograd::SavedTensor(r), axis](const Tensor& g) {
                             Tensor xv = sx.get("cumprod"), o = so.get("cumprod");
@@ -185,6 +184,14 @@ Tensor cumprod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType
                               gr = cumprod_grad_direct(g, xa, ax);
                             return std::vector<Tensor>{gr.reshape(xv.shape())};
                           });
+}
+}  // namespace reduce
+
+Tensor cumsum(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
+  return reduce::accumulate(x, axis, dtype, out, false, "cumsum");
+}
+Tensor cumprod(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, OutArg out) {
+  return reduce::accumulate(x, axis, dtype, out, true, "cumprod");
 }
 Tensor Tensor::cumsum(std::optional<int64_t> axis, std::optional<DType> dtype) const {
   return parity::cumsum(*this, axis, dtype);

@@ -300,6 +300,11 @@ void pack_dims(const Shape& shape, const std::vector<int64_t>& strides, int& nd,
 // out= on another device than the op's (a CPU 0-d out excepted): RuntimeError naming both.
 void check_out_device(Device dev, const OutArg& out, const char* op);
 
+// cumsum (prod false) / cumprod (prod true) with their derivatives, errors naming `op` (cumsum,
+// cumprod, or the Array API's cumulative_sum / cumulative_prod that call them).
+Tensor accumulate(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype, const OutArg& out,
+                  bool prod, const char* op);
+
 // ---- autograd helpers for the reductions' derivatives ----
 // g (the gradient of a reduction of an `xshape` input over `axis`) with the reduced axes put back
 // (size 1 when !keepdims) and broadcast to xshape.

@@ -2,15 +2,17 @@
 #include <cstring>
 
 #include "../shape_util.h"
+#include "../iter.h"
 #include "gather.h"
 #include "parity/autograd.h"
 #include "parity/errors.h"
 #include "parity/op_record.h"
 #include "parity/ops.h"
+#include "parity/promotion.h"
 
 namespace parity {
 
-PARITY_OP_RECORD({.name = "take", .family = "indexing", .forms = kFunction | kMethod, .dtypes = DTypeSet::all,
+PARITY_OP_RECORD({.name = "take", .family = "indexing", .forms = kFunction | kMethod | kOut, .dtypes = DTypeSet::all,
                   .grad = "g scatter-added back to the taken positions"});
 PARITY_OP_RECORD({.name = "take_along_axis", .family = "indexing", .forms = kFunction, .dtypes = DTypeSet::all,
                   .grad = "g scatter-added back to the taken positions"});
@@ -141,7 +143,23 @@ Tensor scatter_add(const Tensor& g, const Tensor& idx, int64_t axis, const Shape
 
 }  // namespace gather
 
-Tensor take(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis, const std::string& mode) {
+namespace {
+// NumPy's checks on take's out= (PyArray_TakeFrom), made before any index is checked: out's shape
+// is the result's; out goes through PyArray_FromArray(out, x's dtype, WRITEBACKIFCOPY), which asks
+// for a 'safe' cast from out's dtype to x's and a writeable out.
+void check_take_out(const Tensor& o, const Shape& rs, DType xd, const char* op) {
+  if (!o.defined()) throw ValueError(op_msg(op, "undefined out= tensor"));
+  if (o.shape() != rs)
+    throw ValueError(op_msg(op, "output array does not match result of ndarray.take (out= " + shape_str(o.shape()) +
+                                    ", result " + shape_str(rs) + ")"));
+  if (o.dtype() != xd && !can_cast(o.dtype(), xd, Casting::safe))
+    throw TypeError(op_msg(op, std::string("Cannot cast array data from dtype('") + name(o.dtype()) + "') to dtype('" +
+                                   name(xd) + "') according to the rule 'safe'"));
+  o.check_writeable(op, "WRITEBACKIFCOPY base");
+}
+}  // namespace
+
+Tensor take(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis, const std::string& mode, OutArg out) {
   const char* op = "take";
   if (!x.defined() || !indices.defined()) throw ValueError(op_msg(op, "undefined tensor"));
   const Mode md = parse_mode(mode, op);
@@ -149,18 +167,26 @@ Tensor take(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis,
   const int64_t ax = axis ? normalize_axis(*axis, x.ndim(), op) : 0;
   Tensor idx = int_indices(indices, op);
   const int64_t n = xv.shape()[ax];
+  Shape rs(xv.shape().begin(), xv.shape().begin() + ax);
+  rs.insert(rs.end(), idx.shape().begin(), idx.shape().end());
+  rs.insert(rs.end(), xv.shape().begin() + ax + 1, xv.shape().end());
+  if (out.tensor) check_take_out(*out.tensor, rs, x.dtype(), op);
   normalize_indices(idx, n, ax, md, op);
   // xv as (outer, n, inner), the indices repeated over outer and inner.
   const Around a = around(xv.shape(), ax);
   const int64_t m = idx.size();
   Tensor x3 = xv.detach().reshape({a.outer, n, a.inner});
   Tensor i3 = idx.reshape({1, m, 1}).broadcast_to({a.outer, m, a.inner});
-  Shape rs(xv.shape().begin(), xv.shape().begin() + ax);
-  rs.insert(rs.end(), idx.shape().begin(), idx.shape().end());
-  rs.insert(rs.end(), xv.shape().begin() + ax + 1, xv.shape().end());
-  if (!autograd::needs_grad({x})) return gather_raw(x3, i3, 1).reshape(rs);
-  // Differentiated against x through its (outer, n, inner) view: the gradient is reshaped back.
-  return gather::gather_recorded(op, x, x3, i3, 1).reshape(rs);
+  Tensor r = !autograd::needs_grad({x}) ? gather_raw(x3, i3, 1).reshape(rs)
+                                         // Differentiated against x through its (outer, n, inner) view: the gradient is reshaped back.
+                                         : gather::gather_recorded(op, x, x3, i3, 1).reshape(rs);
+  if (!out.tensor) return r;
+  // The values reach out through a buffer of x's dtype, written back unsafely (out's dtype passed
+  // the 'safe' check above, so the write-back is a plain cast).
+  const Tensor& o = *out.tensor;
+  copy_cast(r, o);
+  if (!autograd::needs_grad({r})) return o;
+  return autograd::record(op, o, {r}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }
 
 Tensor take_along_axis(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis) {
