@@ -235,6 +235,7 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
                      zeros({}, DType::Float64).broadcast_to({4})},
       };
     };
+    op.products = prod;  // an overflowing complex product: inf or nan per part, as cumprod's
     op.torch_missing = "PyTorch has no cumulative_sum/cumulative_prod with include_initial (torch.cumsum needs dim)";
     db.push_back(std::move(op));
   }
