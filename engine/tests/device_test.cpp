@@ -8,6 +8,8 @@
 #include <functional>
 
 #include "parity/device.h"
+#include "parity/fft.h"
+#include "parity/linalg.h"
 #include "parity/ops.h"
 
 namespace parity {
@@ -81,6 +83,27 @@ TEST(Device, HostCodeNeverReadsDeviceMemory) {
   // Views are metadata only: they keep the device.
   EXPECT_EQ(t.reshape({2, 2}).T().device(), Device::cuda);
   EXPECT_EQ(t.index({Slice(1, 3)}).device(), Device::cuda);
+}
+
+// linalg (LAPACK) and fft (KISS FFT) have no device path yet: a device tensor is refused by name
+// before any host loop could read it.
+TEST(Device, LinalgAndFftRefuseDeviceTensorsByName) {
+  const Tensor m = labelled_cuda(4).reshape({2, 2});
+  const Tensor v = labelled_cuda(4);
+  auto refused = [](const std::string& m_, const std::string& op) {
+    return m_.rfind("[" + op + "]", 0) == 0 && contains(m_, "CPU only") && contains(m_, "cuda:0");
+  };
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { linalg::cholesky(m); }), "linalg.cholesky"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { linalg::det(m); }), "linalg.det"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { linalg::eigh(m); }), "linalg.eigh"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { linalg::svd(m); }), "linalg.svd"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { linalg::inv(m); }), "linalg.inv"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { linalg::solve(m, v.reshape({2, 2})); }), "linalg.solve"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::fft(v); }), "fft.fft"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::rfft(v); }), "fft.rfft"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::irfft(v); }), "fft.irfft"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::fftn(m); }), "fft.fftn"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::irfftn(m); }), "fft.irfftn"));
 }
 
 TEST(Device, MixingDevicesRaisesNamingBoth) {

@@ -124,6 +124,12 @@ int64_t check_axis(const char* op, const Tensor& a, int64_t axis, bool n_given) 
   }
   return axis < 0 ? axis + nd : axis;
 }
+// No cuFFT path yet: a device tensor is refused before any host loop reads it.
+void check_cpu(const char* op, const Tensor& a) {
+  if (!a.device().is_cpu())
+    throw NotImplementedError(msg(op, "runs on the CPU only (got a tensor on " + to_string(a.device()) + ")"));
+}
+
 void check_n(const char* op, int64_t n) {
   if (n < 1) throw ValueError(msg(op, "Invalid number of FFT data points (" + std::to_string(n) + ") specified."));
 }
@@ -256,6 +262,7 @@ Tensor shift(const char* op, const Tensor& x, const Axes& axes, bool inverse) {
 Tensor one_c2c(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis,
                const std::string& norm, bool inverse, const OutArg& out) {
   int64_t ax = 0, n = 0;
+  check_cpu(op, a);
   if (n_opt) {
     n = *n_opt;
     check_n(op, n);
@@ -321,6 +328,7 @@ namespace {
 Tensor rfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm,
                const OutArg& out = {}, bool conj_result = false) {
   int64_t ax = 0, n = 0;
+  check_cpu(op, a);
   if (n_opt) {
     n = *n_opt;
     check_n(op, n);
@@ -358,6 +366,7 @@ namespace {
 Tensor irfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm,
                 const OutArg& out = {}) {
   int64_t ax = 0, n = 0;
+  check_cpu(op, a);
   if (n_opt) {
     n = *n_opt;
     check_n(op, n);
@@ -426,6 +435,7 @@ Tensor rfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string
   return r;
 }
 Tensor irfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm, OutArg out) {
+  check_cpu("irfftn", a);
   auto [S, A] = cook("irfftn", a, s, axes, true);
   if (S.empty()) throw IndexError(msg("irfftn", "list index out of range (no axes)"));
   Tensor r = a;
