@@ -1,0 +1,458 @@
+// The `parity` Python module's compiled core (`parity._parity`): parity.Tensor over the engine's
+// tensor, parity.asarray, NumPy interchange without copies, NEP 50 weak Python scalars in the
+// operators, and the engine's typed errors raised as Python's and NumPy's classes.
+//
+// This is an extension loaded by python3 (not the oracle's embedded interpreter): it needs NumPy
+// at run time only (pybind11's NumPy API imports it on first use).
+#include <pybind11/complex.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convert.h"
+#include "parity/errors.h"
+#include "parity/nested_list.h"
+#include "parity/ops.h"
+#include "parity/tensor.h"
+#include "parity/build_info.h"
+
+namespace py = pybind11;
+using namespace parity;
+
+namespace parity::python {
+
+namespace {
+
+// ---- errors: the engine's class names (errors.h py_class()) to Python's and NumPy's ----
+void translate(const Error& e) {
+  const std::string cls = e.py_class();
+  PyObject* type = PyExc_RuntimeError;
+  py::object numpy_type;
+  auto numpy_class = [&](const char* module, const char* name) {
+    try {
+      numpy_type = py::module_::import(module).attr(name);
+    } catch (py::error_already_set&) {
+      numpy_type = py::object();
+    }
+  };
+  if (cls == "ValueError") type = PyExc_ValueError;
+  else if (cls == "TypeError" || cls == "UFuncTypeError") type = PyExc_TypeError;  // NumPy's needs a ufunc
+  else if (cls == "IndexError") type = PyExc_IndexError;
+  else if (cls == "OverflowError") type = PyExc_OverflowError;
+  else if (cls == "ZeroDivisionError") type = PyExc_ZeroDivisionError;
+  else if (cls == "NotImplementedError") type = PyExc_NotImplementedError;
+  else if (cls == "MemoryError") type = PyExc_MemoryError;
+  else if (cls == "RuntimeError") type = PyExc_RuntimeError;
+  else if (cls == "BufferError") type = PyExc_BufferError;
+  else if (cls == "AxisError") { type = PyExc_ValueError; numpy_class("numpy.exceptions", "AxisError"); }
+  else if (cls == "DTypePromotionError") { type = PyExc_TypeError; numpy_class("numpy.exceptions", "DTypePromotionError"); }
+  else if (cls == "LinAlgError") { type = PyExc_ValueError; numpy_class("numpy.linalg", "LinAlgError"); }
+  // NumPy's AxisError(msg) with one argument carries the message as is.
+  PyErr_SetString(numpy_type ? numpy_type.ptr() : type, e.what());
+}
+
+// ---- Python values where the engine expects an array ----
+
+// A Python int as a weak scalar: int64, or uint64 above INT64_MAX; OverflowError beyond (NumPy's
+// message for an int no C long holds).
+Scalar int_scalar(py::handle h) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow == 0) {
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+    return Scalar(static_cast<int64_t>(v));
+  }
+  if (overflow > 0) {
+    unsigned long long u = PyLong_AsUnsignedLongLong(h.ptr());
+    if (!(u == static_cast<unsigned long long>(-1) && PyErr_Occurred())) return Scalar(static_cast<uint64_t>(u));
+    PyErr_Clear();
+  }
+  PyErr_SetString(PyExc_OverflowError, "Python int too large to convert to C long");
+  throw py::error_already_set();
+}
+
+bool is_python_scalar(py::handle h) {
+  return PyBool_Check(h.ptr()) || PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr()) || PyComplex_Check(h.ptr());
+}
+
+bool is_numpy_generic(py::handle h) {
+  static py::object generic = py::module_::import("numpy").attr("generic");
+  return py::isinstance(h, generic);
+}
+
+// A Python bool/int/float/complex (not a NumPy scalar: np.float64 subclasses float but is strong).
+std::optional<Scalar> weak_scalar(py::handle h) {
+  if (!is_python_scalar(h) || is_numpy_generic(h)) return std::nullopt;
+  if (PyBool_Check(h.ptr())) return Scalar(h.ptr() == Py_True);
+  if (PyLong_Check(h.ptr())) return int_scalar(h);
+  if (PyFloat_Check(h.ptr())) return Scalar(PyFloat_AsDouble(h.ptr()));
+  Py_complex c = PyComplex_AsCComplex(h.ptr());
+  return Scalar(std::complex<double>(c.real, c.imag));
+}
+
+// Nested Python lists/tuples of Python scalars as the engine's NestedList; false if anything else.
+bool nested_list(py::handle h, NestedList& out, int depth = 0) {
+  if (depth > 64) return false;
+  if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
+    std::vector<NestedList> items;
+    for (py::handle item : h) {
+      NestedList n;
+      if (!nested_list(item, n, depth + 1)) return false;
+      items.push_back(std::move(n));
+    }
+    out = NestedList(std::move(items));
+    return true;
+  }
+  if (auto s = weak_scalar(h)) {
+    out = NestedList(*s);
+    return true;
+  }
+  return false;
+}
+
+std::optional<DType> dtype_arg(py::handle dtype) {
+  if (dtype.is_none()) return std::nullopt;
+  return dtype_from_numpy(py::dtype::from_args(py::reinterpret_borrow<py::object>(dtype)));
+}
+
+// axis=None, an int or a tuple of ints.
+Axes axes_arg(py::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (PyTuple_Check(axis.ptr()) || PyList_Check(axis.ptr())) return AxisList(axis.cast<std::vector<int64_t>>());
+  return AxisList(axis.attr("__index__")().cast<int64_t>());
+}
+
+}  // namespace
+
+// parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (or anything with the buffer
+// protocol or __array__) without a copy where possible; Python scalars and lists through the
+// engine's own inference (NumPy's).
+Tensor asarray_py(py::handle obj, std::optional<DType> dtype) {
+  Tensor t;
+  if (py::isinstance<Tensor>(obj)) {
+    t = obj.cast<Tensor>();
+  } else if (auto s = weak_scalar(obj)) {
+    return parity::asarray(*s, dtype);
+  } else if (NestedList n; (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && nested_list(obj, n)) {
+    return parity::array(n, dtype);
+  } else if (py::isinstance<py::array>(obj)) {
+    t = from_numpy(py::reinterpret_borrow<py::array>(obj));
+  } else {
+    // NumPy scalars, memoryviews, objects with __array__ or __dlpack__, lists holding tensors...
+    t = from_numpy(py::module_::import("numpy").attr("asarray")(obj));
+  }
+  if (dtype && *dtype != t.dtype()) return t.astype(*dtype);
+  return t;
+}
+
+// An operand of an operator: a tensor, a weak Python scalar, or something asarray takes.
+// nullopt: not an array-like (the operator returns NotImplemented).
+std::optional<ArrayLike> operand(py::handle h) {
+  if (py::isinstance<Tensor>(h)) return ArrayLike(h.cast<Tensor>());
+  if (auto s = weak_scalar(h)) return ArrayLike(*s);
+  if (py::isinstance<py::array>(h) || is_numpy_generic(h) || PyList_Check(h.ptr()) || PyTuple_Check(h.ptr()))
+    return ArrayLike(asarray_py(h, std::nullopt));
+  return std::nullopt;
+}
+
+namespace {
+
+// x[key]: ints, slices, Ellipsis, None, bools, and integer/boolean arrays (tensors, NumPy arrays, lists).
+TensorIndex index_entry(py::handle h) {
+  if (h.ptr() == Py_Ellipsis) return TensorIndex(ellipsis);
+  if (h.is_none()) return TensorIndex(newaxis);
+  if (PyBool_Check(h.ptr())) return TensorIndex(h.ptr() == Py_True);
+  if (PySlice_Check(h.ptr())) {
+    auto* s = reinterpret_cast<PySliceObject*>(h.ptr());
+    auto part = [](PyObject* o) -> std::optional<int64_t> {
+      if (o == Py_None) return std::nullopt;
+      return py::reinterpret_borrow<py::object>(o).attr("__index__")().cast<int64_t>();
+    };
+    return TensorIndex(Slice(part(s->start), part(s->stop), part(s->step)));
+  }
+  if (PyLong_Check(h.ptr()) && !is_numpy_generic(h)) return TensorIndex(h.cast<int64_t>());
+  if (py::isinstance<Tensor>(h)) return TensorIndex(h.cast<Tensor>());
+  if (py::isinstance<py::array>(h) || is_numpy_generic(h) || PyList_Check(h.ptr())) {
+    Tensor t = asarray_py(h, std::nullopt);
+    if (t.ndim() == 0 && is_integer(t.dtype())) return TensorIndex(t.item<int64_t>());
+    return TensorIndex(t);
+  }
+  if (PyObject_HasAttrString(h.ptr(), "__index__")) return TensorIndex(h.attr("__index__")().cast<int64_t>());
+  throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+                   "boolean arrays are valid indices");
+}
+
+std::vector<TensorIndex> index_key(py::handle key) {
+  std::vector<TensorIndex> idx;
+  if (PyTuple_Check(key.ptr())) {
+    for (py::handle h : key) idx.push_back(index_entry(h));
+  } else {
+    idx.push_back(index_entry(key));
+  }
+  return idx;
+}
+
+py::tuple to_tuple(const std::vector<int64_t>& v) {
+  py::tuple t(v.size());
+  for (size_t i = 0; i < v.size(); ++i) t[i] = py::int_(v[i]);
+  return t;
+}
+
+// The one element of a size-1 tensor (NumPy's int(), float(), complex() rules).
+Scalar one_element(const Tensor& t) {
+  if (t.size() != 1) throw TypeError("only length-1 arrays can be converted to Python scalars");
+  return t.item_scalar();
+}
+
+py::object scalar_to_py(const Scalar& s) {
+  switch (s.type) {
+    case Scalar::Type::Bool: return py::bool_(s.b);
+    case Scalar::Type::Int: return s.big_uint ? py::int_(s.u) : py::int_(s.i);
+    case Scalar::Type::Float: return py::float_(s.c.real());
+    case Scalar::Type::Complex: return py::cast(s.c);
+  }
+  return py::none();
+}
+
+// The buffer protocol's struct format of an engine dtype ("" for bfloat16: none exists).
+const char* buffer_format(DType d) {
+  switch (d) {
+    case DType::Bool: return "?";
+    case DType::Int8: return "b";
+    case DType::Int16: return "h";
+    case DType::Int32: return "i";
+    case DType::Int64: return "q";
+    case DType::UInt8: return "B";
+    case DType::UInt16: return "H";
+    case DType::UInt32: return "I";
+    case DType::UInt64: return "Q";
+    case DType::Float16: return "e";
+    case DType::BFloat16: return "";
+    case DType::Float32: return "f";
+    case DType::Float64: return "d";
+    case DType::Complex64: return "Zf";
+    case DType::Complex128: return "Zd";
+  }
+  return "";
+}
+
+using Binary = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
+
+// The operator and its reflected and in-place forms. An operand that is not array-like gives
+// NotImplemented, so that Python tries the other side and then raises its own TypeError.
+template <Binary F>
+py::object forward(const Tensor& self, py::handle other) {
+  auto o = operand(other);
+  if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  return py::cast(F(ArrayLike::borrow(self), *o, {}));
+}
+template <Binary F>
+py::object reflected(const Tensor& self, py::handle other) {
+  auto o = operand(other);
+  if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  return py::cast(F(*o, ArrayLike::borrow(self), {}));
+}
+template <Binary F>
+py::object inplace(py::object self_obj, py::handle other) {
+  auto o = operand(other);
+  if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  Tensor& self = self_obj.cast<Tensor&>();
+  F(ArrayLike::borrow(self), *o, OutArg(self));
+  return self_obj;
+}
+
+// Unambiguous function pointers to the engine's ArrayLike overloads.
+#define PARITY_PY_BINARY(name) \
+  Tensor name##_fn(const ArrayLike& a, const ArrayLike& b, OutArg out) { return parity::name(a, b, std::move(out)); }
+PARITY_PY_BINARY(add) PARITY_PY_BINARY(subtract) PARITY_PY_BINARY(multiply) PARITY_PY_BINARY(divide)
+PARITY_PY_BINARY(floor_divide) PARITY_PY_BINARY(remainder) PARITY_PY_BINARY(power)
+PARITY_PY_BINARY(bitwise_and) PARITY_PY_BINARY(bitwise_or) PARITY_PY_BINARY(bitwise_xor)
+PARITY_PY_BINARY(left_shift) PARITY_PY_BINARY(right_shift) PARITY_PY_BINARY(equal) PARITY_PY_BINARY(not_equal)
+PARITY_PY_BINARY(less) PARITY_PY_BINARY(less_equal) PARITY_PY_BINARY(greater) PARITY_PY_BINARY(greater_equal)
+#undef PARITY_PY_BINARY
+// matmul takes tensors: a scalar operand becomes a 0-d tensor, which matmul refuses by name.
+Tensor matmul_fn(const ArrayLike& a, const ArrayLike& b, OutArg out) {
+  return parity::matmul(a.to_tensor(std::nullopt, "matmul"), b.to_tensor(std::nullopt, "matmul"), std::move(out));
+}
+
+template <Binary F>
+void def_operator(py::class_<Tensor>& cls, const char* name) {
+  const std::string n(name);
+  cls.def(("__" + n + "__").c_str(), &forward<F>, py::is_operator());
+  cls.def(("__r" + n + "__").c_str(), &reflected<F>, py::is_operator());
+  cls.def(("__i" + n + "__").c_str(), &inplace<F>, py::is_operator());
+}
+
+}  // namespace
+
+}  // namespace parity::python
+
+PYBIND11_MODULE(_parity, m) {
+  using namespace parity::python;
+  m.doc() = "Parity: a C++ tensor engine with NumPy's semantics (the compiled core of the parity package)";
+  m.attr("__version__") = parity::version();
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const parity::Error& e) {
+      translate(e);
+    }
+  });
+
+  py::class_<Tensor> cls(m, "Tensor", py::buffer_protocol(), py::dynamic_attr());
+  cls.doc() = "An n-dimensional array with NumPy's semantics (parity.asarray makes one)";
+  // ndarray + tensor defers to Tensor.__radd__ (NumPy's rule for a higher priority without
+  // __array_ufunc__); np.sin(tensor) still converts the tensor through the buffer protocol.
+  cls.attr("__array_priority__") = 1000.0;
+  cls.def(py::init([](py::handle obj) { return asarray_py(obj, std::nullopt); }), py::arg("obj"));
+
+  cls.def_property_readonly("shape", [](const Tensor& t) { return to_tuple(t.shape()); });
+  cls.def_property_readonly("dtype", [](const Tensor& t) { return numpy_dtype(t.dtype()); });
+  cls.def_property_readonly("ndim", &Tensor::ndim);
+  cls.def_property_readonly("size", [](const Tensor& t) { return t.size(); });
+  cls.def_property_readonly("itemsize", &Tensor::itemsize);
+  cls.def_property_readonly("nbytes", &Tensor::nbytes);
+  cls.def_property_readonly("strides", [](const Tensor& t) { return to_tuple(t.byte_strides()); });
+  cls.def_property_readonly("T", &Tensor::T);
+  cls.def_property_readonly("mT", &Tensor::mT);
+  cls.def_property_readonly("device", [](const Tensor& t) { return to_string(t.device()); });
+
+  cls.attr("__module__") = "parity";
+  cls.def("__repr__", &Tensor::repr);
+  // str() is repr(), not NumPy's "[1 2 3]": issue 16's acceptance line prints
+  // parity.asarray(np.arange(3)) + 1 as array([1, 2, 3]). NumPy's form stays at Tensor.to_str().
+  cls.def("__str__", &Tensor::repr);
+  cls.def("to_str", &Tensor::str, "NumPy's str(): [1 2 3]");
+  cls.def("__len__", [](const Tensor& t) {
+    if (t.ndim() == 0) throw TypeError("len() of unsized object");
+    return t.shape(0);
+  });
+  cls.def("__iter__", [](const Tensor& t) {
+    if (t.ndim() == 0) throw TypeError("iteration over a 0-d array");
+    py::list items;
+    for (int64_t i = 0; i < t.shape(0); ++i) items.append(py::cast(t[i]));
+    return py::iter(items);
+  });
+  cls.def("__bool__", [](const Tensor& t) {
+    if (t.size() == 0)
+      throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
+    if (t.size() > 1)
+      throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+    return t.astype(DType::Bool).item<bool>();
+  });
+  cls.def("__int__", [](const Tensor& t) { return py::int_(scalar_to_py(one_element(t))); });
+  cls.def("__float__", [](const Tensor& t) { return py::float_(scalar_to_py(one_element(t))); });
+  cls.def("__complex__", [](const Tensor& t) { return one_element(t).as_complex(); });
+  cls.def("__index__", [](const Tensor& t) {
+    if (t.ndim() != 0 || !(is_integer(t.dtype()) || is_bool(t.dtype())))
+      throw TypeError("only integer scalar arrays can be converted to a scalar index");
+    return scalar_to_py(t.item_scalar());
+  });
+  cls.def("item", [](const Tensor& t) { return scalar_to_py(t.item_scalar()); });
+  cls.def("copy", &Tensor::copy);
+  cls.def("astype", [](const Tensor& t, py::handle dtype) { return t.astype(*dtype_arg(dtype)); }, py::arg("dtype"));
+  cls.def("reshape", [](const Tensor& t, py::args shape) {
+    Shape s;
+    if (shape.size() == 1 && !PyLong_Check(shape[0].ptr())) s = shape[0].cast<Shape>();
+    else s = shape.cast<Shape>();
+    return t.reshape(s);
+  });
+
+  // Reductions as methods (NumPy's ndarray.sum(axis=None, dtype=None, keepdims=False) ...).
+  cls.def("sum", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
+    return t.sum(axes_arg(axis), keepdims, dtype_arg(dtype));
+  }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
+  cls.def("prod", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
+    return t.prod(axes_arg(axis), keepdims, dtype_arg(dtype));
+  }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
+  cls.def("mean", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
+    return t.mean(axes_arg(axis), keepdims, dtype_arg(dtype));
+  }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
+  cls.def("max", [](const Tensor& t, py::handle axis, bool keepdims) { return t.max(axes_arg(axis), keepdims); },
+          py::arg("axis") = py::none(), py::arg("keepdims") = false);
+  cls.def("min", [](const Tensor& t, py::handle axis, bool keepdims) { return t.min(axes_arg(axis), keepdims); },
+          py::arg("axis") = py::none(), py::arg("keepdims") = false);
+
+  cls.def("__getitem__", [](const Tensor& t, py::handle key) { return t.index(index_key(key)); });
+  cls.def("__setitem__", [](Tensor& t, py::handle key, py::handle value) {
+    auto v = operand(value);
+    if (!v) v = ArrayLike(asarray_py(value, std::nullopt));
+    t.index_put(index_key(key), *v);
+  });
+
+  // NumPy interchange: the buffer protocol (np.asarray, memoryview) and __array__, both views.
+  cls.def_buffer([](const Tensor& t) -> py::buffer_info {
+    if (!t.device().is_cpu())
+      throw BufferError("[__buffer__] a " + to_string(t.device()) + " tensor has no host buffer; use np.asarray(t) or t.cpu()");
+    const char* fmt = buffer_format(t.dtype());
+    if (!*fmt) throw BufferError("[__buffer__] bfloat16 has no buffer format; use np.asarray(t) (needs ml_dtypes)");
+    return py::buffer_info(t.data_ptr(), t.itemsize(), fmt, t.ndim(), t.shape(), t.byte_strides(), !t.writeable());
+  });
+  cls.def("__array__", [](const Tensor& t, py::handle dtype, py::handle copy) {
+    py::array a = to_numpy(t);
+    const bool force_copy = !copy.is_none() && copy.cast<bool>();
+    if (!dtype.is_none()) return py::array(a.attr("astype")(dtype, py::arg("copy") = force_copy));
+    if (force_copy || !t.device().is_cpu()) return force_copy && t.device().is_cpu() ? py::array(a.attr("copy")()) : a;
+    return a;
+  }, py::arg("dtype") = py::none(), py::arg("copy") = py::none());
+
+  // Operators: the engine's ufuncs, Python scalars as NEP 50 weak scalars.
+  def_operator<add_fn>(cls, "add");
+  def_operator<subtract_fn>(cls, "sub");
+  def_operator<multiply_fn>(cls, "mul");
+  def_operator<divide_fn>(cls, "truediv");
+  def_operator<floor_divide_fn>(cls, "floordiv");
+  def_operator<remainder_fn>(cls, "mod");
+  def_operator<power_fn>(cls, "pow");
+  def_operator<matmul_fn>(cls, "matmul");
+  def_operator<bitwise_and_fn>(cls, "and");
+  def_operator<bitwise_or_fn>(cls, "or");
+  def_operator<bitwise_xor_fn>(cls, "xor");
+  def_operator<left_shift_fn>(cls, "lshift");
+  def_operator<right_shift_fn>(cls, "rshift");
+  cls.def("__eq__", &forward<equal_fn>, py::is_operator());
+  cls.def("__ne__", &forward<not_equal_fn>, py::is_operator());
+  cls.def("__lt__", &forward<less_fn>, py::is_operator());
+  cls.def("__le__", &forward<less_equal_fn>, py::is_operator());
+  cls.def("__gt__", &forward<greater_fn>, py::is_operator());
+  cls.def("__ge__", &forward<greater_equal_fn>, py::is_operator());
+  cls.attr("__hash__") = py::none();
+  cls.def("__neg__", [](const Tensor& t) { return parity::negative(t); });
+  cls.def("__pos__", [](const Tensor& t) { return parity::positive(t); });
+  cls.def("__invert__", [](const Tensor& t) { return parity::invert(t); });
+  cls.def("__abs__", [](const Tensor& t) { return parity::abs(t); });
+
+  m.def("asarray", [](py::handle obj, py::handle dtype) { return asarray_py(obj, dtype_arg(dtype)); },
+        py::arg("obj"), py::arg("dtype") = py::none(),
+        "parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (any strides) without a copy "
+        "where it can; Python scalars and lists as NumPy infers them");
+
+  // parity.<ufunc>: generated from op_list.h's rows (the op records' source), NumPy's names
+  // and argument names (x / x1, x2). python/README.md describes the plan for every other op.
+#define PARITY_PY_UNARY(name, npname, ...)                                                   \
+  m.def(#npname, [](py::handle x) {                                                          \
+    auto a = operand(x);                                                                     \
+    if (!a) a = ArrayLike(asarray_py(x, std::nullopt));                                      \
+    return parity::name(*a);                                                                 \
+  }, py::arg("x"));
+  PARITY_UNARY_UFUNCS(PARITY_PY_UNARY)
+#undef PARITY_PY_UNARY
+#define PARITY_PY_BINARY(name, npname, ...)                                                  \
+  m.def(#npname, [](py::handle x1, py::handle x2) {                                          \
+    auto a = operand(x1), b = operand(x2);                                                   \
+    if (!a) a = ArrayLike(asarray_py(x1, std::nullopt));                                     \
+    if (!b) b = ArrayLike(asarray_py(x2, std::nullopt));                                     \
+    return parity::name(*a, *b);                                                             \
+  }, py::arg("x1"), py::arg("x2"));
+  PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
+#undef PARITY_PY_BINARY
+  m.def("matmul", [](const Tensor& a, const Tensor& b) { return parity::matmul(a, b); }, py::arg("x1"), py::arg("x2"));
+}
