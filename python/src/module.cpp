@@ -16,12 +16,15 @@
 #include <string>
 #include <vector>
 
+#include <dlpack/dlpack.h>
+
 #include "convert.h"
 #include "parity/errors.h"
 #include "parity/nested_list.h"
 #include "parity/ops.h"
 #include "parity/tensor.h"
 #include "parity/build_info.h"
+#include "parity/dlpack.h"
 
 namespace py = pybind11;
 using namespace parity;
@@ -129,7 +132,36 @@ Axes axes_arg(py::handle axis) {
   return AxisList(axis.attr("__index__")().cast<int64_t>());
 }
 
+// DLPack capsules (the unversioned protocol, "dltensor"): the producer's deleter runs unless a
+// consumer took the tensor (and renamed the capsule "used_dltensor").
+py::capsule dlpack_capsule(DLManagedTensor* m) {
+  return py::capsule(m, "dltensor", [](PyObject* cap) {
+    if (PyCapsule_IsValid(cap, "dltensor")) {
+      auto* t = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(cap, "dltensor"));
+      if (t && t->deleter) t->deleter(t);
+    }
+  });
+}
+
+std::pair<int, int> dlpack_device(const Tensor& t) {
+  return t.device().is_cuda() ? std::pair<int, int>{kDLCUDA, t.device().index} : std::pair<int, int>{kDLCPU, 0};
+}
+
 }  // namespace
+
+// parity.from_dlpack(x): a view of any __dlpack__ producer's memory (NumPy, PyTorch, JAX...).
+Tensor from_dlpack_py(py::handle x) {
+  if (py::isinstance<Tensor>(x)) return parity::from_dlpack(x.cast<Tensor>());
+  if (!py::hasattr(x, "__dlpack__"))
+    throw TypeError(std::string("[from_dlpack] ") + Py_TYPE(x.ptr())->tp_name + " has no __dlpack__");
+  py::object cap = x.attr("__dlpack__")();
+  if (!PyCapsule_IsValid(cap.ptr(), "dltensor"))
+    throw BufferError("[from_dlpack] __dlpack__ did not return an unused 'dltensor' capsule");
+  auto* m = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(cap.ptr(), "dltensor"));
+  Tensor t = parity::from_dlpack(m);  // owns m from here: its deleter runs with the last view
+  PyCapsule_SetName(cap.ptr(), "used_dltensor");
+  return t;
+}
 
 // parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (or anything with the buffer
 // protocol or __array__) without a copy where possible; Python scalars and lists through the
@@ -404,6 +436,22 @@ PYBIND11_MODULE(_parity, m) {
     return a;
   }, py::arg("dtype") = py::none(), py::arg("copy") = py::none());
 
+  // DLPack, the Array API's exchange (np.from_dlpack(t), parity.from_dlpack(x)).
+  cls.def("__dlpack__", [](const Tensor& t, py::handle stream, py::handle max_version, py::handle dl_device,
+                           py::handle copy) {
+    (void)stream;
+    (void)max_version;  // the unversioned capsule: consumers accept it from producers without 1.0
+    if (!dl_device.is_none()) {
+      auto want = dl_device.cast<std::pair<int, int>>();
+      if (want != dlpack_device(t))
+        throw BufferError("[__dlpack__] the tensor is on " + to_string(t.device()) + "; copy it there first");
+    }
+    const bool force_copy = !copy.is_none() && copy.cast<bool>();
+    return dlpack_capsule(to_dlpack(force_copy ? t.copy() : t));
+  }, py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
+     py::arg("dl_device") = py::none(), py::arg("copy") = py::none());
+  cls.def("__dlpack_device__", &dlpack_device);
+
   // Operators: the engine's ufuncs, Python scalars as NEP 50 weak scalars.
   def_operator<add_fn>(cls, "add");
   def_operator<subtract_fn>(cls, "sub");
@@ -430,6 +478,8 @@ PYBIND11_MODULE(_parity, m) {
   cls.def("__invert__", [](const Tensor& t) { return parity::invert(t); });
   cls.def("__abs__", [](const Tensor& t) { return parity::abs(t); });
 
+  m.def("from_dlpack", &from_dlpack_py, py::arg("x"),
+        "parity.from_dlpack(x): a tensor viewing the memory of any object with __dlpack__");
   m.def("asarray", [](py::handle obj, py::handle dtype) { return asarray_py(obj, dtype_arg(dtype)); },
         py::arg("obj"), py::arg("dtype") = py::none(),
         "parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (any strides) without a copy "

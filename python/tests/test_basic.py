@@ -318,3 +318,33 @@ def test_module_ufuncs_use_numpy_names():
     check_same(parity.true_divide(a, 2), np.true_divide(a, 2))
     check_same(parity.absolute(parity.asarray(-a)), np.absolute(-a))
     check_same(parity.maximum(x1=a, x2=1), np.maximum(a, 1))
+
+
+# ---- DLPack ----
+
+def test_dlpack_both_ways_without_copies():
+    base = np.arange(24.0).reshape(4, 6)
+    a = base[::-1, 1::2]
+    t = parity.from_dlpack(a)
+    check_same(t, a)
+    assert t.__dlpack_device__() == a.__dlpack_device__() == (1, 0)
+    back = np.from_dlpack(t)
+    assert np.shares_memory(back, base) and back.strides == a.strides
+    np.testing.assert_array_equal(back, a)
+    t2 = parity.from_dlpack(t)  # a tensor through DLPack: a view
+    t2[0, 0] = -1
+    assert base[3, 1] == -1
+    c = np.from_dlpack(t, copy=True)
+    assert not np.shares_memory(c, base)
+
+
+def test_dlpack_of_a_read_only_tensor_is_a_buffer_error_as_numpys():
+    # The unversioned protocol (DLPack < 1.0) cannot say read-only: NumPy refuses the export, and so
+    # does the engine (NumPy's versioned export, max_version=(1, 0), is not implemented here yet).
+    ro = np.broadcast_to(np.arange(3.0), (2, 3))
+    with pytest.raises(BufferError):
+        ro.__dlpack__()
+    with pytest.raises(BufferError):
+        parity.asarray(ro).__dlpack__()
+    with pytest.raises(BufferError):
+        np.from_dlpack(parity.asarray(ro))
