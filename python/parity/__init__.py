@@ -4,6 +4,6 @@ parity.asarray(numpy_array) views the array without a copy; numpy.asarray(tensor
 tensor. Operators follow NumPy, with Python scalars as NEP 50 weak scalars.
 """
 from ._parity import *  # noqa: F401,F403  (Tensor, asarray, the ufuncs)
-from ._parity import Tensor, asarray, __version__  # noqa: F401
+from ._parity import Tensor, asarray, from_dlpack, __version__, _op_records  # noqa: F401
 
 ndarray = Tensor  # NumPy's name for the array type

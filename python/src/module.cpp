@@ -21,6 +21,7 @@
 #include "convert.h"
 #include "parity/errors.h"
 #include "parity/nested_list.h"
+#include "parity/op_record.h"
 #include "parity/ops.h"
 #include "parity/tensor.h"
 #include "parity/build_info.h"
@@ -505,4 +506,42 @@ PYBIND11_MODULE(_parity, m) {
   PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
 #undef PARITY_PY_BINARY
   m.def("matmul", [](const Tensor& a, const Tensor& b) { return parity::matmul(a, b); }, py::arg("x1"), py::arg("x2"));
+  // The engine names of the generated ufunc bindings (op_list.h's rows), for the coverage test.
+  py::list rows;
+#define PARITY_PY_ROW(name, ...) rows.append(#name);
+  PARITY_UNARY_UFUNCS(PARITY_PY_ROW)
+  PARITY_BINARY_UFUNCS(PARITY_PY_ROW)
+#undef PARITY_PY_ROW
+  m.attr("_ufunc_rows") = rows;
+
+  // The op records (op_record.h) as dicts: what python/tests/test_ops_coverage.py checks the
+  // module against, and the source of every name's aliases.
+  m.def("_op_records", [] {
+    py::list out;
+    for (const OpRecord& r : op_records()) {
+      py::dict d;
+      d["name"] = r.name;
+      d["numpy"] = r.numpy.empty() ? r.name : r.numpy;
+      d["aliases"] = r.aliases;
+      d["family"] = r.family;
+      d["function"] = (r.forms & kFunction) != 0;
+      d["method"] = (r.forms & kMethod) != 0;
+      d["inplace"] = (r.forms & kInplace) != 0;
+      d["out"] = (r.forms & kOut) != 0;
+      out.append(d);
+    }
+    return out;
+  });
+  // Every bound op under each of its record's names: NumPy's, the engine's and the aliases
+  // (np.absolute is also parity.abs; np.arccos also parity.acos, the Array API's spelling).
+  for (const OpRecord& r : op_records()) {
+    std::vector<std::string> names{r.numpy.empty() ? r.name : r.numpy, r.name};
+    names.insert(names.end(), r.aliases.begin(), r.aliases.end());
+    py::object bound;
+    for (const auto& n : names)
+      if (py::hasattr(m, n.c_str())) { bound = m.attr(n.c_str()); break; }
+    if (!bound) continue;
+    for (const auto& n : names)
+      if (!py::hasattr(m, n.c_str())) m.attr(n.c_str()) = bound;
+  }
 }
