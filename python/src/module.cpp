@@ -486,23 +486,24 @@ PYBIND11_MODULE(_parity, m) {
         "parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (any strides) without a copy "
         "where it can; Python scalars and lists as NumPy infers them");
 
-  // parity.<ufunc>: generated from op_list.h's rows (the op records' source), NumPy's names
-  // and argument names (x / x1, x2). python/README.md describes the plan for every other op.
+  // parity.<ufunc>: generated from op_list.h's rows (the op records' source), NumPy's names and
+  // signature (x1, x2, /, out=None; where=, dtype=, casting= are still to come). python/README.md
+  // describes the plan for every other op.
 #define PARITY_PY_UNARY(name, npname, ...)                                                   \
-  m.def(#npname, [](py::handle x) {                                                          \
+  m.def(#npname, [](py::handle x, std::optional<Tensor> out) {                               \
     auto a = operand(x);                                                                     \
     if (!a) a = ArrayLike(asarray_py(x, std::nullopt));                                      \
-    return parity::name(*a);                                                                 \
-  }, py::arg("x"));
+    return out ? parity::name(*a, OutArg(*out)) : parity::name(*a);                          \
+  }, py::arg("x"), py::pos_only(), py::arg("out") = py::none());
   PARITY_UNARY_UFUNCS(PARITY_PY_UNARY)
 #undef PARITY_PY_UNARY
 #define PARITY_PY_BINARY(name, npname, ...)                                                  \
-  m.def(#npname, [](py::handle x1, py::handle x2) {                                          \
+  m.def(#npname, [](py::handle x1, py::handle x2, std::optional<Tensor> out) {               \
     auto a = operand(x1), b = operand(x2);                                                   \
     if (!a) a = ArrayLike(asarray_py(x1, std::nullopt));                                     \
     if (!b) b = ArrayLike(asarray_py(x2, std::nullopt));                                     \
-    return parity::name(*a, *b);                                                             \
-  }, py::arg("x1"), py::arg("x2"));
+    return out ? parity::name(*a, *b, OutArg(*out)) : parity::name(*a, *b);                  \
+  }, py::arg("x1"), py::arg("x2"), py::pos_only(), py::arg("out") = py::none());
   PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
 #undef PARITY_PY_BINARY
   m.def("matmul", [](const Tensor& a, const Tensor& b) { return parity::matmul(a, b); }, py::arg("x1"), py::arg("x2"));

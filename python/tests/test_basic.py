@@ -317,7 +317,14 @@ def test_module_ufuncs_use_numpy_names():
     check_same(parity.sin(a), np.sin(a), ulps=2)
     check_same(parity.true_divide(a, 2), np.true_divide(a, 2))
     check_same(parity.absolute(parity.asarray(-a)), np.absolute(-a))
-    check_same(parity.maximum(x1=a, x2=1), np.maximum(a, 1))
+    check_same(parity.maximum(a, 1), np.maximum(a, 1))
+    out = parity.asarray(np.zeros(3, np.float32))
+    assert parity.add(a, 1, out=out) is not None
+    check_same(out, np.add(a, 1))
+    with pytest.raises(TypeError):  # positional-only, as NumPy's ufuncs
+        parity.maximum(x1=a, x2=1)
+    with pytest.raises(TypeError):
+        np.maximum(x1=a, x2=1)
 
 
 # ---- DLPack ----
