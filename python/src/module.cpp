@@ -467,8 +467,16 @@ PYBIND11_MODULE(_parity, m) {
   def_operator<bitwise_xor_fn>(cls, "xor");
   def_operator<left_shift_fn>(cls, "lshift");
   def_operator<right_shift_fn>(cls, "rshift");
-  cls.def("__eq__", &forward<equal_fn>, py::is_operator());
-  cls.def("__ne__", &forward<not_equal_fn>, py::is_operator());
+  // == and != with a value that is no array (None, a string, any object): NumPy compares
+  // elementwise and finds nothing equal.
+  cls.def("__eq__", [](const Tensor& t, py::handle o) -> py::object {
+    if (operand(o)) return forward<equal_fn>(t, o);
+    return py::cast(parity::logical_and(t, false));  // False everywhere, in t's shape
+  }, py::is_operator());
+  cls.def("__ne__", [](const Tensor& t, py::handle o) -> py::object {
+    if (operand(o)) return forward<not_equal_fn>(t, o);
+    return py::cast(parity::logical_or(t, true));  // True everywhere
+  }, py::is_operator());
   cls.def("__lt__", &forward<less_fn>, py::is_operator());
   cls.def("__le__", &forward<less_equal_fn>, py::is_operator());
   cls.def("__gt__", &forward<greater_fn>, py::is_operator());
@@ -490,19 +498,23 @@ PYBIND11_MODULE(_parity, m) {
   // signature (x1, x2, /, out=None; where=, dtype=, casting= are still to come). python/README.md
   // describes the plan for every other op.
 #define PARITY_PY_UNARY(name, npname, ...)                                                   \
-  m.def(#npname, [](py::handle x, std::optional<Tensor> out) {                               \
+  m.def(#npname, [](py::handle x, py::object out) -> py::object {                          \
     auto a = operand(x);                                                                     \
     if (!a) a = ArrayLike(asarray_py(x, std::nullopt));                                      \
-    return out ? parity::name(*a, OutArg(*out)) : parity::name(*a);                          \
+    if (out.is_none()) return py::cast(parity::name(*a));                                    \
+    parity::name(*a, OutArg(out.cast<Tensor>()));                                            \
+    return out; /* NumPy returns the out= array itself */                                    \
   }, py::arg("x"), py::pos_only(), py::arg("out") = py::none());
   PARITY_UNARY_UFUNCS(PARITY_PY_UNARY)
 #undef PARITY_PY_UNARY
 #define PARITY_PY_BINARY(name, npname, ...)                                                  \
-  m.def(#npname, [](py::handle x1, py::handle x2, std::optional<Tensor> out) {               \
+  m.def(#npname, [](py::handle x1, py::handle x2, py::object out) -> py::object {           \
     auto a = operand(x1), b = operand(x2);                                                   \
     if (!a) a = ArrayLike(asarray_py(x1, std::nullopt));                                     \
     if (!b) b = ArrayLike(asarray_py(x2, std::nullopt));                                     \
-    return out ? parity::name(*a, *b, OutArg(*out)) : parity::name(*a, *b);                  \
+    if (out.is_none()) return py::cast(parity::name(*a, *b));                                \
+    parity::name(*a, *b, OutArg(out.cast<Tensor>()));                                        \
+    return out;                                                                              \
   }, py::arg("x1"), py::arg("x2"), py::pos_only(), py::arg("out") = py::none());
   PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
 #undef PARITY_PY_BINARY
