@@ -361,3 +361,15 @@ def test_dlpack_of_a_read_only_tensor_is_a_buffer_error_as_numpys():
         parity.asarray(ro).__dlpack__()
     with pytest.raises(BufferError):
         np.from_dlpack(parity.asarray(ro))
+
+
+def test_bfloat16_through_ml_dtypes():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    a = np.array([1.5, 2, -3], ml_dtypes.bfloat16)
+    t = parity.asarray(a)
+    assert t.dtype == a.dtype
+    back = np.asarray(t)  # no buffer format for bfloat16: __array__ views it
+    assert back.dtype == a.dtype and np.shares_memory(back, a)
+    check_same(t + 1, a + 1)  # a weak int keeps bfloat16
+    with pytest.raises(BufferError):
+        memoryview(t)
