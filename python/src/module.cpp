@@ -87,8 +87,9 @@ bool is_python_scalar(py::handle h) {
 }
 
 bool is_numpy_generic(py::handle h) {
-  static py::object generic = py::module_::import("numpy").attr("generic");
-  return py::isinstance(h, generic);
+  // Leaked on purpose: a static py::object would be released after the interpreter is finalized.
+  static py::handle generic = py::object(py::module_::import("numpy").attr("generic")).release();
+  return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
 }
 
 // A Python bool/int/float/complex (not a NumPy scalar: np.float64 subclasses float but is strong).
