@@ -341,7 +341,7 @@ PYBIND11_MODULE(_parity, m) {
     }
   });
 
-  py::class_<Tensor> cls(m, "Tensor", py::buffer_protocol(), py::dynamic_attr());
+  py::class_<Tensor> cls(m, "Tensor", py::buffer_protocol());
   cls.doc() = "An n-dimensional array with NumPy's semantics (parity.asarray makes one)";
   // ndarray + tensor defers to Tensor.__radd__ (NumPy's rule for a higher priority without
   // __array_ufunc__); np.sin(tensor) still converts the tensor through the buffer protocol.
@@ -431,8 +431,12 @@ PYBIND11_MODULE(_parity, m) {
     return py::buffer_info(t.data_ptr(), t.itemsize(), fmt, t.ndim(), t.shape(), t.byte_strides(), !t.writeable());
   });
   cls.def("__array__", [](const Tensor& t, py::handle dtype, py::handle copy) {
-    py::array a = to_numpy(t);
     const bool force_copy = !copy.is_none() && copy.cast<bool>();
+    const bool no_copy = !copy.is_none() && !copy.cast<bool>();
+    if (no_copy && (!t.device().is_cpu() ||
+                    (!dtype.is_none() && !numpy_dtype(t.dtype()).equal(py::dtype::from_args(py::reinterpret_borrow<py::object>(dtype))))))
+      throw ValueError("[__array__] Unable to avoid copy while creating an array as requested.");
+    py::array a = to_numpy(t);
     if (!dtype.is_none()) return py::array(a.attr("astype")(dtype, py::arg("copy") = force_copy));
     if (force_copy || !t.device().is_cpu()) return force_copy && t.device().is_cpu() ? py::array(a.attr("copy")()) : a;
     return a;

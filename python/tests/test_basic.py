@@ -123,6 +123,11 @@ def test_memoryview_and_array_dunder():
     c = t.__array__(copy=True)
     assert not np.shares_memory(c, np.asarray(t))
     assert t.__array__(np.float64).dtype == np.float64
+    assert np.shares_memory(np.asarray(t, copy=False), a)
+    with pytest.raises(ValueError, match="Unable to avoid copy"):  # NumPy's text
+        t.__array__(np.float64, copy=False)
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        np.asarray(np.arange(3, dtype=np.float32), dtype=np.float64, copy=False)
 
 
 def test_unaligned_numpy_memory_is_copied_not_misread():
