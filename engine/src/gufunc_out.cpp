@@ -37,6 +37,10 @@ Tensor write_out(const char* op, const Tensor& r, const Tensor& out) {
                                       " doesn't match the broadcast shape " + shape_str(b)));
   }
   copy_cast(r.shape() == out.shape() ? r : r.broadcast_to(out.shape()), out);
+  return record_into_out(op, out, r);
+}
+
+Tensor record_into_out(const char* op, const Tensor& out, const Tensor& r) {
   if (!autograd::needs_grad({r})) return out;
   return autograd::record(op, out, {r}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
 }

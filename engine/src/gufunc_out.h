@@ -16,4 +16,8 @@ void check_out(const char* op, const char* ufunc, DType loop, const Tensor& out)
 // Returns out.
 Tensor write_out(const char* op, const Tensor& r, const Tensor& out);
 
+// After `out` has been written with r's values: with autograd, out records a node handing its
+// gradient to r (which carries the op's graph). Returns out.
+Tensor record_into_out(const char* op, const Tensor& out, const Tensor& r);
+
 }  // namespace parity::gufunc

@@ -11,6 +11,7 @@
 #include "parity/fft.h"
 #include "parity/linalg.h"
 #include "parity/ops.h"
+#include "parity/sorting.h"
 
 namespace parity {
 namespace {
@@ -85,9 +86,9 @@ TEST(Device, HostCodeNeverReadsDeviceMemory) {
   EXPECT_EQ(t.index({Slice(1, 3)}).device(), Device::cuda);
 }
 
-// linalg (LAPACK) and fft (KISS FFT) have no device path yet: a device tensor is refused by name
-// before any host loop could read it.
-TEST(Device, LinalgAndFftRefuseDeviceTensorsByName) {
+// linalg (LAPACK), fft (KISS FFT), sorting, searching, take and unique have no device path yet: a
+// device tensor is refused by name (require_cpu) before any host loop could read it.
+TEST(Device, HostOnlyOpsRefuseDeviceTensorsByName) {
   const Tensor m = labelled_cuda(4).reshape({2, 2});
   const Tensor v = labelled_cuda(4);
   auto refused = [](const std::string& m_, const std::string& op) {
@@ -104,6 +105,12 @@ TEST(Device, LinalgAndFftRefuseDeviceTensorsByName) {
   EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::irfft(v); }), "fft.irfft"));
   EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::fftn(m); }), "fft.fftn"));
   EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { fft::irfftn(m); }), "fft.irfftn"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { sort(v); }), "sort"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { argsort(v); }), "argsort"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { searchsorted(v, v); }), "searchsorted"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { isin(v, v); }), "isin"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { take(v, asarray(std::vector<int64_t>{0})); }), "take"));
+  EXPECT_TRUE(refused(message_of<NotImplementedError>([&] { unique_values(v); }), "unique_values"));
 }
 
 TEST(Device, MixingDevicesRaisesNamingBoth) {

@@ -18,6 +18,7 @@
 #include "parity/op_record.h"
 #include "../gufunc_out.h"
 #include "plan.h"
+#include "../require_cpu.h"
 
 namespace parity {
 
@@ -123,11 +124,6 @@ int64_t check_axis(const char* op, const Tensor& a, int64_t axis, bool n_given) 
                                 std::to_string(nd)));
   }
   return axis < 0 ? axis + nd : axis;
-}
-// No cuFFT path yet: a device tensor is refused before any host loop reads it.
-void check_cpu(const char* op, const Tensor& a) {
-  if (!a.device().is_cpu())
-    throw NotImplementedError(msg(op, "runs on the CPU only (got a tensor on " + to_string(a.device()) + ")"));
 }
 
 void check_n(const char* op, int64_t n) {
@@ -262,7 +258,7 @@ Tensor shift(const char* op, const Tensor& x, const Axes& axes, bool inverse) {
 Tensor one_c2c(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis,
                const std::string& norm, bool inverse, const OutArg& out) {
   int64_t ax = 0, n = 0;
-  check_cpu(op, a);
+  require_cpu(a, ("fft." + std::string(op)).c_str());
   if (n_opt) {
     n = *n_opt;
     check_n(op, n);
@@ -328,7 +324,7 @@ namespace {
 Tensor rfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm,
                const OutArg& out = {}, bool conj_result = false) {
   int64_t ax = 0, n = 0;
-  check_cpu(op, a);
+  require_cpu(a, ("fft." + std::string(op)).c_str());
   if (n_opt) {
     n = *n_opt;
     check_n(op, n);
@@ -366,7 +362,7 @@ namespace {
 Tensor irfft_as(const char* op, const Tensor& a, std::optional<int64_t> n_opt, int64_t axis, const std::string& norm,
                 const OutArg& out = {}) {
   int64_t ax = 0, n = 0;
-  check_cpu(op, a);
+  require_cpu(a, ("fft." + std::string(op)).c_str());
   if (n_opt) {
     n = *n_opt;
     check_n(op, n);
@@ -435,7 +431,7 @@ Tensor rfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string
   return r;
 }
 Tensor irfftn(const Tensor& a, const Axes& s, const Axes& axes, const std::string& norm, OutArg out) {
-  check_cpu("irfftn", a);
+  require_cpu(a, "fft.irfftn");
   auto [S, A] = cook("irfftn", a, s, axes, true);
   if (S.empty()) throw IndexError(msg("irfftn", "list index out of range (no axes)"));
   Tensor r = a;

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "parity/promotion.h"
+#include "../require_cpu.h"
 
 namespace parity::linalg::detail {
 
@@ -37,13 +38,8 @@ Tensor work_copy(const Tensor& x, DType d) {
   return t.is_contiguous() ? t : t.contiguous();
 }
 
-void check_cpu(const Tensor& x, const char* op) {
-  if (!x.device().is_cpu())
-    throw NotImplementedError(op_msg(op, "runs on the CPU only (got a tensor on " + to_string(x.device()) + ")"));
-}
-
 LapackInput lapack_input(const Tensor& a, const char* op, bool square) {
-  check_cpu(a, op);
+  require_cpu(a, op);
   if (square) check_square(a, op);
   else check_matrix(a, op);
   const DType cd = compute_dtype(a.dtype(), op);

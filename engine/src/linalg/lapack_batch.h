@@ -31,8 +31,6 @@ void check_matrix(const Tensor& a, const char* op);
 void check_square(const Tensor& a, const char* op);
 // A fresh C-contiguous copy of x in dtype d (LAPACK writes into it).
 Tensor work_copy(const Tensor& x, DType d);
-// NotImplementedError unless x lives on the CPU (no cuSOLVER path yet).
-void check_cpu(const Tensor& x, const char* op);
 // The opening of every LAPACK forward: the CPU check, NumPy's shape checks (a square matrix, or any matrix),
 // the compute dtype, LAPACKE set up, and a contiguous working copy of the stack in that dtype.
 struct LapackInput {

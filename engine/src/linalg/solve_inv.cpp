@@ -3,6 +3,7 @@
 #include "parity/autograd.h"
 #include "parity/linalg.h"
 #include "parity/op_record.h"
+#include "../require_cpu.h"
 
 namespace parity {
 
@@ -47,8 +48,8 @@ Tensor inv_forward(const Tensor& a) {
 
 Tensor solve_forward(const Tensor& a, const Tensor& b) {
   check_square(a, kSolve);
-  check_cpu(a, kSolve);
-  check_cpu(b, kSolve);
+  require_cpu(a, kSolve);
+  require_cpu(b, kSolve);
   const DType cd = compute_dtype(a.dtype(), b.dtype(), kSolve);
   const int64_t n = a.shape(-1);
   const bool vec = b.ndim() == 1;

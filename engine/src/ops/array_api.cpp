@@ -213,8 +213,7 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
     if (!autograd::needs_grad({x})) return o;
     // out records the node of the function's result (its values' graph: cumsum/cumprod and
     // concatenate), its gradient passed through (cast back to that result's dtype).
-    const Tensor r = cumulative(x, axis, dtype, true, prod, OutArg(), op);
-    return autograd::record(op, o, {r}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
+    return gufunc::record_into_out(op, o, cumulative(x, axis, dtype, true, prod, OutArg(), op));
   }
   if (x.ndim() == 0) normalize_axis(*axis, 1, op);  // a 0-d input accumulates as shape (1,)
   else normalize_axis(*axis, x.ndim(), op);

@@ -9,6 +9,7 @@
 #include "parity/op_record.h"
 #include "parity/ops.h"
 #include "sort_order.h"
+#include "../require_cpu.h"
 
 namespace parity {
 
@@ -20,9 +21,6 @@ PARITY_OP_RECORD({.name = "isin", .family = "sets", .forms = kFunction, .dtypes 
                   .no_grad = "a bool result"});
 
 namespace {
-void check_cpu(const Tensor& t, const char* op) {
-  if (!t.device().is_cpu()) throw NotImplementedError(op_msg(op, "runs on the CPU only"));
-}
 // The dtype a and b are compared in: their common dtype, or, for pairs NumPy's promotion
 // rejects (bfloat16 with an integer), float64 (complex128 with a complex), as NumPy's comparison
 // loops compare them exactly.
@@ -63,14 +61,14 @@ Tensor not_differentiable(const char* op, Tensor r, const std::vector<Tensor>& i
 Tensor searchsorted(const Tensor& a, const ArrayLike& v, const std::string& side, const Tensor& sorter) {
   const char* op = "searchsorted";
   if (!a.defined()) throw ValueError(op_msg(op, "undefined tensor"));
-  check_cpu(a, op);
+  require_cpu(a, op);
   if (a.ndim() > 1) throw ValueError(op_msg(op, "object too deep for desired array"));
   if (a.ndim() < 1) throw ValueError(op_msg(op, "object of too small depth for desired array"));
   if (side != "left" && side != "right")
     throw ValueError(op_msg(op, "search side must be 'left' or 'right' (got '" + side + "')"));
   const bool right = side == "right";
   const Tensor vt = v.to_tensor(std::nullopt, op).detach();
-  check_cpu(vt, op);
+  require_cpu(vt, op);
   const int64_t n = a.size();
   // The order to read a in: sorter, checked (NumPy reads it unchecked).
   std::vector<int64_t> order(n);
@@ -130,8 +128,8 @@ Tensor count_nonzero(const Tensor& x, Axes axis, bool keepdims) {
 Tensor isin(const ArrayLike& element, const ArrayLike& test_elements, bool invert) {
   const char* op = "isin";
   const Tensor e = element.to_tensor(std::nullopt, op).detach(), t = test_elements.to_tensor(std::nullopt, op).detach();
-  check_cpu(e, op);
-  check_cpu(t, op);
+  require_cpu(e, op);
+  require_cpu(t, op);
   const DType dt = compared_in(e.dtype(), t.dtype(), op);
   Tensor res = new_tensor(e.shape(), DType::Bool, op);
   bool* o = res.data<bool>();

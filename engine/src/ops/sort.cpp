@@ -11,6 +11,7 @@
 #include "parity/op_record.h"
 #include "parity/ops.h"
 #include "sort_order.h"
+#include "../require_cpu.h"
 
 namespace parity {
 
@@ -29,7 +30,7 @@ struct Lanes {
 // `flat_0d`: a 0-d x is sorted as a 1-d one (np.argsort; np.sort raises).
 Lanes lanes(const Tensor& x, std::optional<int64_t> axis, bool flat_0d, const char* op) {
   if (!x.defined()) throw ValueError(op_msg(op, "undefined tensor"));
-  if (!x.device().is_cpu()) throw NotImplementedError(op_msg(op, "runs on the CPU only"));
+  require_cpu(x, op);
   if (!axis) return {x.detach().reshape({-1}), 0};
   if (flat_0d && x.ndim() == 0) return {x.detach().reshape({1}), normalize_axis(*axis, 1, op)};
   return {x.detach(), normalize_axis(*axis, x.ndim(), op)};

@@ -9,6 +9,8 @@
 #include "parity/op_record.h"
 #include "parity/ops.h"
 #include "parity/promotion.h"
+#include "../gufunc_out.h"
+#include "../require_cpu.h"
 
 namespace parity {
 
@@ -33,12 +35,8 @@ Around around(const Shape& s, int64_t axis) {
   return a;
 }
 
-void check_cpu(const Tensor& t, const char* op) {
-  if (!t.device().is_cpu()) throw NotImplementedError(op_msg(op, "runs on the CPU only"));
-}
-
 Tensor gather_raw(const Tensor& x, const Tensor& idx, int64_t axis) {
-  check_cpu(x, "take");
+  require_cpu(x, "take");
   const Tensor c = x.contiguous(), ic = idx.contiguous();
   Tensor r = new_tensor(ic.shape(), c.dtype(), "take");
   const Around ax = around(c.shape(), axis), ai = around(ic.shape(), axis);
@@ -56,7 +54,7 @@ Tensor gather_raw(const Tensor& x, const Tensor& idx, int64_t axis) {
 }
 
 Tensor scatter_raw(const Tensor& g, const Tensor& idx, int64_t axis, const Shape& shape) {
-  check_cpu(g, "take");
+  require_cpu(g, "take");
   const Tensor gc = g.contiguous(), ic = idx.contiguous();
   Tensor r = zeros(shape, gc.dtype());
   const Around ar = around(shape, axis), ai = around(ic.shape(), axis);
@@ -182,11 +180,8 @@ Tensor take(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis,
                                          : gather::gather_recorded(op, x, x3, i3, 1).reshape(rs);
   if (!out.tensor) return r;
   // The values reach out through a buffer of x's dtype, written back unsafely (out's dtype passed
-  // the 'safe' check above, so the write-back is a plain cast).
-  const Tensor& o = *out.tensor;
-  copy_cast(r, o);
-  if (!autograd::needs_grad({r})) return o;
-  return autograd::record(op, o, {r}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  // the 'safe' check above, so the write-back is a plain cast; the shapes already match).
+  return gufunc::write_out(op, r, *out.tensor);
 }
 
 Tensor take_along_axis(const Tensor& x, const Tensor& indices, std::optional<int64_t> axis) {

@@ -11,6 +11,7 @@
 #include "parity/op_record.h"
 #include "parity/ops.h"
 #include "sort_order.h"
+#include "../require_cpu.h"
 
 namespace parity {
 
@@ -35,7 +36,7 @@ struct Unique {
 // from the one before it.
 Unique unique(const Tensor& x, const char* op) {
   if (!x.defined()) throw ValueError(op_msg(op, "undefined tensor"));
-  if (!x.device().is_cpu()) throw NotImplementedError(op_msg(op, "runs on the CPU only"));
+  require_cpu(x, op);
   const Tensor f = x.detach().reshape({-1}).contiguous();
   const int64_t n = f.size();
   std::vector<int64_t> perm(n);
