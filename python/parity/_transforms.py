@@ -119,8 +119,9 @@ def value_and_grad(fun, argnums=0, has_aux=False):
 
 def grad(fun, argnums=0, has_aux=False):
     """jax.grad: d fun / d args[argnums] (see value_and_grad); with has_aux, (grads, aux).
-    grad of a function with a non-scalar output is a TypeError naming the function. Higher-order
-    derivatives (grad of grad) are not supported: NotImplementedError, never a silent zero."""
+    grad of a function with a non-scalar output is a TypeError naming the function. grad nests
+    (grad(grad(f)), a grad inside a differentiated function): the inner gradient keeps its graph
+    (the engine's double backward), as does a gradient w.r.t. a tensor with requires_grad set."""
     vg = value_and_grad(fun, argnums, has_aux)
 
     @functools.wraps(fun)

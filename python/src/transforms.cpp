@@ -26,7 +26,7 @@ Tensor asarray_py(py::handle obj, std::optional<DType> dtype);  // module.cpp
 
 namespace {
 
-// How many grad transforms are running their function on this thread (see check_not_nested).
+// How many grad transforms are running their function on this thread (see keeps_graph).
 thread_local int g_grad_depth = 0;
 
 std::string fn_name(py::handle f) {
@@ -53,15 +53,41 @@ Tensor diff_arg(py::handle a, const std::string& fname) {
   return t;
 }
 
-// grad inside a function another grad is differentiating, w.r.t. a value of that outer function:
-// the engine's value_and_grad detaches its inputs, so the outer gradient would silently miss this
-// path. Refused instead of a wrong zero.
-void check_not_nested(const std::vector<Tensor>& xs) {
-  if (g_grad_depth == 0) return;
-  for (const Tensor& x : xs)
-    if (x.requires_grad())
-      throw NotImplementedError("[grad] higher-order derivatives (grad of a function that calls grad on the outer "
-                                "function's variables) are not supported");
+// Higher-order derivatives: inside a function another grad is differentiating (or w.r.t. a tensor
+// that already records a graph), the gradient must stay connected to the outer graph. The
+// engine's value_and_grad detaches its inputs and result, so here the inputs that record keep
+// their history, the others become fresh leaves, and the backward pass records itself
+// (create_graph, the engine's double backward).
+bool keeps_graph(const std::vector<Tensor>& inputs) {
+  if (g_grad_depth > 0) return true;
+  if (!autograd::grad_enabled()) return false;
+  for (const Tensor& x : inputs)
+    if (x.requires_grad()) return true;
+  return false;
+}
+
+std::pair<Tensor, std::vector<Tensor>> value_and_grad_keeping_graph(const autograd::MultiFn& f,
+                                                                   const std::vector<Tensor>& inputs) {
+  std::vector<Tensor> xs;
+  for (const Tensor& x : inputs) {
+    if (x.requires_grad()) {
+      xs.push_back(x);
+    } else {
+      Tensor d = autograd::detach(x);
+      d.requires_grad_();
+      xs.push_back(d);
+    }
+  }
+  Tensor y;
+  {
+    autograd::EnableGrad on;
+    y = f(xs);
+  }
+  std::vector<Tensor> g(xs.size());
+  if (y.requires_grad()) g = autograd::grad({y}, xs, {}, true, true, true);
+  for (size_t i = 0; i < g.size(); ++i)
+    if (!g[i].defined()) g[i] = zeros_like(inputs[i]);
+  return {y, g};
 }
 
 struct DepthGuard {
@@ -84,7 +110,7 @@ py::tuple value_and_grad_call(py::function f, py::tuple args, py::dict kwargs, s
                       std::to_string(args.size()) + " positional arguments");
     inputs.push_back(diff_arg(args[static_cast<size_t>(k)], name));
   }
-  check_not_nested(inputs);
+  const bool keep = keeps_graph(inputs);
   py::object aux = py::none();
   autograd::MultiFn fn = [&](const std::vector<Tensor>& xs) -> Tensor {
     py::list call_args(args.size());
@@ -111,7 +137,7 @@ py::tuple value_and_grad_call(py::function f, py::tuple args, py::dict kwargs, s
                       "np.floating), but got " + parity::name(y.dtype()));
     return y;
   };
-  auto [value, grads] = autograd::value_and_grad(fn, inputs);
+  auto [value, grads] = keep ? value_and_grad_keeping_graph(fn, inputs) : autograd::value_and_grad(fn, inputs);
   return py::make_tuple(value, py::cast(grads), aux);
 }
 

@@ -267,11 +267,30 @@ def test_has_aux_needs_a_pair():
         parity.grad(lambda x: (x * x).sum(), has_aux=True)(parity.asarray(np.ones(2)))
 
 
-def test_nested_grad_is_refused_not_silently_zero():
-    def outer(x):
-        return parity.grad(lambda y: (y * y * y).sum())(x).sum()
-    with pytest.raises(NotImplementedError, match=r"^\[grad\] higher-order"):
-        parity.grad(outer)(parity.asarray(np.ones(2)))
+def test_second_derivatives():
+    g2 = parity.grad(parity.grad(lambda x: x * x * x))(2.0)  # d2/dx2 x^3 = 6x
+    assert float(g2) == 12.0
+    x_np = RNG.standard_normal(4)
+    d2 = parity.grad(lambda x: parity.grad(lambda y: parity.sin(y).sum())(x).sum())(parity.asarray(x_np))
+    np.testing.assert_allclose(A(d2), -np.sin(x_np), rtol=1e-12)  # sum_i d/dx_j cos(x_i)
+
+
+def test_inner_grad_keeps_the_path_through_closed_over_variables():
+    z = parity.asarray(RNG.standard_normal(3))
+    a_np = RNG.standard_normal(3)
+    # inner: d/dy sum(y * a^2) = a^2, for any y; outer: d/da sum(a^2) = 2a (not a silent zero).
+    g = parity.grad(lambda a: parity.grad(lambda y: (y * a * a).sum())(z).sum())(parity.asarray(a_np))
+    np.testing.assert_allclose(A(g), 2 * a_np, rtol=1e-12)
+
+
+def test_grad_of_a_tensor_that_records_keeps_its_graph():
+    x_np = RNG.standard_normal(3)
+    x = parity.asarray(x_np.copy())
+    x.requires_grad = True
+    g = parity.grad(lambda t: (t * t * t).sum())(x)  # 3 x^2, still a function of x
+    np.testing.assert_allclose(A(g.detach()), 3 * x_np ** 2, rtol=1e-12)
+    g.sum().backward()
+    np.testing.assert_allclose(A(x.grad), 6 * x_np, rtol=1e-12)
 
 
 def test_exception_in_function_propagates():
