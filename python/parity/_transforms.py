@@ -135,7 +135,7 @@ def grad(fun, argnums=0, has_aux=False):
 def vmap(fun, in_axes=0, out_axes=0):
     """jax.vmap: fun mapped over an axis of its arguments. in_axes: an int or None for every
     argument, or a tuple with one int/None per positional argument (None: passed whole to every
-    call). Results (a tensor or a tuple of tensors) are stacked along out_axes. Runs fun once per
+    call); keyword arguments are mapped over axis 0, as in JAX. Results (a tensor or a tuple of tensors) are stacked along out_axes. Runs fun once per
     slice (the engine has no batching tracer), so it costs a Python loop, not one batched call."""
 
     @functools.wraps(fun)
@@ -146,7 +146,19 @@ def vmap(fun, in_axes=0, out_axes=0):
             axes = list(in_axes)
         else:
             raise TypeError(f"[vmap] in_axes must be an int, None or a tuple, got {type(in_axes).__name__}")
-        return _parity._vmap(fun, tuple(args), kwargs, axes, out_axes)
+        if len(axes) != len(args):
+            raise ValueError(f"[vmap] in_axes must be an int, None, or a tuple of entries corresponding to the "
+                             f"positional arguments passed to {_name(fun)}, but got len(in_axes)={len(axes)}, "
+                             f"len(args)={len(args)}")
+        # Keyword arguments are mapped over their leading axis (JAX's rule): passed as trailing
+        # positional arguments with axis 0 and renamed back.
+        names = list(kwargs)
+        n = len(args)
+
+        def positional(*xs):
+            return fun(*xs[:n], **dict(zip(names, xs[n:])))
+        positional.__qualname__ = _name(fun)
+        return _parity._vmap(positional, tuple(args) + tuple(kwargs.values()), {}, axes + [0] * len(names), out_axes)
 
     return wrapped
 
@@ -172,6 +184,8 @@ class compile:  # noqa: N801 (the function's name, like jax.jit)
         self._caches = {}
 
     def _key(self, args, kwargs):
+        if any(isinstance(v, Tensor) for v in kwargs.values()):
+            raise TypeError(f"[compile] {_name(self._fun)}: pass tensors positionally (keyword arguments are static)")
         static = tuple((i, type(a), a) for i, a in enumerate(args) if not isinstance(a, Tensor))
         kw = tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
         try:

@@ -341,6 +341,21 @@ def test_vmap_of_grad_gives_per_example_gradients():
     np.testing.assert_allclose(A(g), expected, rtol=1e-12)
 
 
+def test_vmap_maps_keyword_arguments_over_axis_0():
+    a_np, b_np = RNG.standard_normal((4, 2)), RNG.standard_normal((4, 2))
+    r = parity.vmap(lambda a, b=None: (a * b).sum())(parity.asarray(a_np), b=parity.asarray(b_np))
+    np.testing.assert_allclose(A(r), (a_np * b_np).sum(axis=1), rtol=1e-12)
+
+
+def test_grad_through_vmap():
+    xs_np, w_np = RNG.standard_normal((5, 2)), RNG.standard_normal(2)
+    # d/dw sum_i (x_i . w) = sum_i x_i, whichever axis vmap maps
+    for in_axes, xs in ((0, xs_np), (1, xs_np.T)):
+        g = parity.grad(lambda w: parity.vmap(lambda x: (x * w).sum(), in_axes=in_axes)(parity.asarray(xs)).sum())(
+            parity.asarray(w_np))
+        np.testing.assert_allclose(A(g), xs_np.sum(axis=0), rtol=1e-12)
+
+
 def test_vmap_errors():
     with pytest.raises(ValueError, match=r"^\[vmap\] .*inconsistent sizes"):
         parity.vmap(lambda a, b: a + b)(parity.asarray(np.ones(3)), parity.asarray(np.ones(4)))
@@ -397,5 +412,7 @@ def test_grad_through_compile():
 def test_compile_errors():
     with pytest.raises(TypeError, match=r"^\[compile\] .*hashable"):
         parity.compile(lambda x, opts: x)(parity.asarray(np.ones(2)), [1])
+    with pytest.raises(TypeError, match=r"^\[compile\] .*pass tensors positionally"):
+        parity.compile(lambda x, y=None: x)(parity.asarray(np.ones(2)), y=parity.asarray(np.ones(2)))
     with pytest.raises(TypeError, match=r"^\[compile\] .*must return a tensor"):
         parity.compile(lambda x: "no")(parity.asarray(np.ones(2)))
