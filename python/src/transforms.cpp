@@ -1,7 +1,6 @@
-// Autograd and function transforms for Python (issue 16): Tensor.requires_grad / grad / backward /
-// detach / grad_fn, grad-mode scopes, and the cores of parity.grad, value_and_grad, vmap and
-// compile (python/parity/_transforms.py gives them JAX's signatures). The GIL is held throughout:
-// the engine calls back into the Python callable on this thread.
+// Autograd on parity.Tensor and the cores of parity.grad/value_and_grad/vmap/compile (JAX's
+// signatures are in parity/_transforms.py). The GIL stays held: the engine calls f on this thread.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -42,8 +41,8 @@ Tensor result_tensor(const char* op, const std::string& name, py::handle r) {
   throw TypeError(std::string("[") + op + "] " + name + " must return a tensor, got " + Py_TYPE(r.ptr())->tp_name);
 }
 
-// An argument differentiated by grad: float and complex tensors; Python floats and NumPy arrays
-// become tensors. Integers and bools are JAX's TypeError (allow_int is not offered).
+// A differentiated argument: float/complex tensors, NumPy arrays, Python floats; ints and bools
+// are JAX's TypeError (no allow_int).
 Tensor diff_arg(py::handle a, const std::string& fname) {
   const std::string msg = "[grad] " + fname + ": grad requires real- or complex-valued inputs (input dtype that is a "
                           "sub-dtype of np.inexact), but got ";
@@ -53,11 +52,8 @@ Tensor diff_arg(py::handle a, const std::string& fname) {
   return t;
 }
 
-// Higher-order derivatives: inside a function another grad is differentiating (or w.r.t. a tensor
-// that already records a graph), the gradient must stay connected to the outer graph. The
-// engine's value_and_grad detaches its inputs and result, so here the inputs that record keep
-// their history, the others become fresh leaves, and the backward pass records itself
-// (create_graph, the engine's double backward).
+// Nested in another grad (or w.r.t. a tensor that records), the gradient must stay on the outer
+// graph, which the engine's value_and_grad (it detaches) would cut: keep history, create_graph.
 bool keeps_graph(const std::vector<Tensor>& inputs) {
   if (g_grad_depth > 0) return true;
   if (!autograd::grad_enabled()) return false;
@@ -128,6 +124,11 @@ py::tuple value_and_grad_call(py::function f, py::tuple args, py::dict kwargs, s
       aux = r[py::int_(1)];
       r = r[py::int_(0)];
     }
+    // NumPy on a tensor leaves the graph: its result would give a silent zero gradient.
+    if (!py::isinstance<Tensor>(r) &&
+        (py::isinstance<py::array>(r) || py::isinstance(r, py::module_::import("numpy").attr("generic"))))
+      throw TypeError("[grad] " + name + " returned a " + std::string(Py_TYPE(r.ptr())->tp_name) +
+                      ", not a parity tensor: NumPy functions leave autograd's graph (use parity's)");
     Tensor y = result_tensor("grad", name, r);
     if (y.ndim() != 0)
       throw TypeError("[grad] " + name + ": Gradient only defined for scalar-output functions. Output had shape: " +
@@ -141,10 +142,8 @@ py::tuple value_and_grad_call(py::function f, py::tuple args, py::dict kwargs, s
   return py::make_tuple(value, py::cast(grads), aux);
 }
 
-// The core of parity.vmap: f over slices of the mapped arguments, results stacked on out_axes.
-// The engine's vmap maps one tensor argument; JAX's in_axes (one entry per argument, None for
-// broadcast ones) and tuple results are handled here the same way the engine does without
-// batch_polymorphic: slice by slice, then stack.
+// parity.vmap: slice by slice, then stack, as the engine's vmap does; that one maps a single
+// tensor argument, so JAX's per-argument in_axes and tuple results are done here.
 py::object vmap_call(py::function f, py::tuple args, py::dict kwargs, std::vector<std::optional<int64_t>> in_axes,
                      int64_t out_axes) {
   const std::string name = fn_name(f);
@@ -198,9 +197,8 @@ py::object vmap_call(py::function f, py::tuple args, py::dict kwargs, std::vecto
   return py::tuple(py::cast(stacked));
 }
 
-// parity.compile's cache for one set of static (non-tensor) arguments: the engine's compile
-// cache, with the Python callable as its thunk. Positional tensors are the traced inputs; every
-// other argument is fixed for this cache (the Python side keys caches by them).
+// parity.compile: the engine's compile cache with the Python callable as its thunk, one per set of
+// static (non-tensor) arguments (the Python side keys them); positional tensors are the inputs.
 class CompileCache {
  public:
   py::object call(py::function f, py::tuple args, py::dict kwargs) {

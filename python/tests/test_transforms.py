@@ -262,6 +262,15 @@ def test_grad_argnums_errors():
         parity.grad(f2, argnums="a")
 
 
+def test_numpy_result_is_refused_not_a_silent_zero():
+    with pytest.raises(TypeError, match=r"^\[grad\] .*<lambda> returned a numpy.float64, not a parity tensor"):
+        parity.grad(lambda x: np.sin(x).sum())(parity.asarray(np.ones(2)))
+
+
+def test_constant_function_has_zero_gradient():
+    np.testing.assert_array_equal(A(parity.grad(lambda x: 1.0)(parity.asarray(np.ones(2)))), np.zeros(2))
+
+
 def test_has_aux_needs_a_pair():
     with pytest.raises(TypeError, match=r"^\[grad\] .*two-element tuple"):
         parity.grad(lambda x: (x * x).sum(), has_aux=True)(parity.asarray(np.ones(2)))
