@@ -7,3 +7,4 @@ from ._parity import *  # noqa: F401,F403  (Tensor, asarray, the ufuncs)
 from ._parity import Tensor, asarray, from_dlpack, __version__, _op_records  # noqa: F401
 
 ndarray = Tensor  # NumPy's name for the array type
+from ._transforms import grad, value_and_grad, vmap, compile, no_grad, enable_grad, is_grad_enabled  # noqa: F401,A004

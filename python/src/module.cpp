@@ -19,6 +19,7 @@
 #include <dlpack/dlpack.h>
 
 #include "convert.h"
+#include "transforms.h"
 #include "parity/errors.h"
 #include "parity/nested_list.h"
 #include "parity/op_record.h"
@@ -491,6 +492,7 @@ PYBIND11_MODULE(_parity, m) {
   cls.def("__pos__", [](const Tensor& t) { return parity::positive(t); });
   cls.def("__invert__", [](const Tensor& t) { return parity::invert(t); });
   cls.def("__abs__", [](const Tensor& t) { return parity::abs(t); });
+  bind_transforms(m, cls);  // autograd and parity.grad/vmap/compile (transforms.cpp)
 
   m.def("from_dlpack", &from_dlpack_py, py::arg("x"),
         "parity.from_dlpack(x): a tensor viewing the memory of any object with __dlpack__");
