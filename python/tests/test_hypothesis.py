@@ -1,0 +1,192 @@
+"""Property tests against NumPy (Hypothesis): random shapes, dtypes and layouts (C order,
+transposed, reversed and stepped views, broadcast stride-0 views) through the operators with
+broadcasting, the unary operators, basic indexing and the reductions. The dtype must be NumPy's
+exactly, the values NumPy's (NaN equal to NaN; floats within a relative tolerance by dtype), and
+where NumPy raises parity raises the same class.
+
+Deterministic (derandomize=True, no example database), so CI sees the same examples every run.
+"""
+import operator
+import warnings
+
+import numpy as np
+import pytest
+
+import parity
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+import hypothesis.extra.numpy as hnp  # noqa: E402
+
+SETTINGS = dict(deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# bfloat16 is left out: hypothesis.extra.numpy cannot draw it, and its NumPy loops are ml_dtypes'
+# (test_weak_scalars.py and test_basic.py cover it).
+DTYPES = [np.dtype(d) for d in ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                                "uint64", "float16", "float32", "float64", "complex64", "complex128"]]
+RTOL = {"e": 1e-3, "f": 1e-5, "d": 1e-12, "F": 1e-5, "D": 1e-12}  # by dtype.char (complex: its part)
+
+
+def public_class(exc):  # NumPy's UFuncTypeError is a TypeError to the module (python/README.md)
+    return next(c for c in type(exc).__mro__ if c.__module__ in ("builtins", "numpy.exceptions"))
+
+
+def outcome(call):
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            return call()
+        except Exception as e:  # noqa: BLE001 -- compared by class
+            return e
+
+
+def assert_same(got, expected, rtol=None, atol=0.0):
+    """got (parity) is NumPy's `expected`: the same exception class, or a tensor of the same dtype
+    and shape with equal values (NaN == NaN), floats within rtol (default: by dtype)."""
+    if isinstance(expected, Exception):
+        assert isinstance(got, Exception), f"NumPy raises {expected!r}, parity gives {got!r}"
+        assert type(got) is public_class(expected), f"{got!r} vs NumPy's {expected!r}"
+        return
+    assert not isinstance(got, Exception), f"parity raises {got!r}, NumPy gives {expected!r}"
+    expected = np.asarray(expected)
+    assert isinstance(got, parity.Tensor), type(got)
+    g = np.asarray(got)
+    assert g.dtype == expected.dtype, f"dtype {g.dtype}, NumPy's {expected.dtype}"
+    assert g.shape == expected.shape, f"shape {g.shape}, NumPy's {expected.shape}"
+    if g.dtype.kind in "fc":
+        r = RTOL[g.dtype.char] if rtol is None else rtol
+        np.testing.assert_allclose(g, expected, rtol=r, atol=atol, equal_nan=True)
+    else:
+        np.testing.assert_array_equal(g, expected)
+
+
+# ---- arrays in random layouts ----
+
+@st.composite
+def arrays(draw, shape, dtype=None, elements=None):
+    """An ndarray of `shape` in a random layout: C order, a transpose, a reversed view, a stepped
+    view or a broadcast (stride 0) view; its values from NumPy's dtype's whole range by default."""
+    dtype = draw(st.sampled_from(DTYPES)) if dtype is None else dtype
+    el = elements(dtype) if elements else None
+    layout = draw(st.sampled_from(["C", "T", "reversed", "stepped", "broadcast"]))
+    shape = tuple(shape)
+    if layout == "T" and len(shape) >= 2:
+        return draw(hnp.arrays(dtype, shape[::-1], elements=el, fill=st.nothing())).T
+    if layout == "reversed" and shape:
+        return draw(hnp.arrays(dtype, shape, elements=el, fill=st.nothing()))[::-1, ...]
+    if layout == "stepped" and shape:
+        base = draw(hnp.arrays(dtype, (2 * shape[0] + 1,) + shape[1:], elements=el, fill=st.nothing()))
+        return base[1::2, ...]
+    if layout == "broadcast" and shape and shape[-1] > 1:
+        return np.broadcast_to(draw(hnp.arrays(dtype, shape[:-1] + (1,), elements=el, fill=st.nothing())), shape)
+    return draw(hnp.arrays(dtype, shape, elements=el, fill=st.nothing()))
+
+
+# ---- binary and comparison operators with broadcasting ----
+
+BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": operator.truediv,
+          "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
+          "and": operator.and_, "or": operator.or_, "xor": operator.xor,
+          "lshift": operator.lshift, "rshift": operator.rshift,
+          "lt": operator.lt, "le": operator.le, "eq": operator.eq, "ne": operator.ne,
+          "gt": operator.gt, "ge": operator.ge}
+
+
+@st.composite
+def two_operands(draw):
+    shapes = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=4))
+    return draw(arrays(shapes.input_shapes[0])), draw(arrays(shapes.input_shapes[1]))
+
+
+@settings(max_examples=400, **SETTINGS)
+@given(ab=two_operands(), name=st.sampled_from(list(BINARY)))
+def test_binary_operators_broadcast_as_numpy(ab, name):
+    a, b = ab
+    op = BINARY[name]
+    expected = outcome(lambda: op(a, b))
+    assert_same(outcome(lambda: op(parity.asarray(a), parity.asarray(b))), expected)
+    assert_same(outcome(lambda: op(a, parity.asarray(b))), expected)  # ndarray op tensor (reflected)
+
+
+# ---- unary operators ----
+
+UNARY = {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs, "invert": operator.invert}
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(a=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4).flatmap(arrays),
+       name=st.sampled_from(list(UNARY)))
+def test_unary_operators_as_numpy(a, name):
+    op = UNARY[name]
+    assert_same(outcome(lambda: op(parity.asarray(a))), outcome(lambda: op(a)))
+
+
+# ---- basic indexing ----
+
+@st.composite
+def array_and_index(draw):
+    shape = draw(hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=5))
+    a = draw(arrays(shape, dtype=np.dtype("int32")))
+    if draw(st.integers(0, 9)) == 0 and shape:  # now and then an index out of bounds
+        axis = draw(st.integers(0, len(shape) - 1))
+        i = draw(st.sampled_from([shape[axis], -shape[axis] - 1, shape[axis] + 7]))
+        return a, (slice(None),) * axis + (i,)
+    return a, draw(hnp.basic_indices(shape, allow_newaxis=True, allow_ellipsis=True))
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(ai=array_and_index())
+def test_basic_indexing_as_numpy(ai):
+    a, key = ai
+    assert_same(outcome(lambda: parity.asarray(a)[key]), outcome(lambda: a[key]))
+
+
+# ---- reductions ----
+
+def moderate(dtype):
+    # Finite, moderate values for the float reductions: summation order differs from NumPy's (its
+    # pairwise sum), so a tolerance relative to sum(|x|) applies; NaN and inf propagate as NumPy's.
+    if dtype.kind == "f":
+        return st.one_of(st.floats(-100, 100, width=8 * dtype.itemsize),
+                         st.sampled_from([np.nan, np.inf, -np.inf]))
+    if dtype.kind == "c":
+        part = st.floats(-100, 100, width=4 * dtype.itemsize)
+        return st.builds(complex, part, part)
+    return None
+
+
+@st.composite
+def array_axis_keepdims(draw):
+    shape = draw(hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4))
+    a = draw(arrays(shape, elements=moderate))
+    nd = a.ndim
+    axis = draw(st.one_of(
+        st.none(),
+        st.integers(-nd, nd - 1) if nd else st.none(),
+        hnp.valid_tuple_axes(nd),
+        st.sampled_from([nd, -nd - 1]),  # out of bounds: AxisError
+    ))
+    return a, axis, draw(st.booleans())
+
+
+REDUCTIONS = ["sum", "prod", "mean", "max", "min"]
+
+
+@settings(max_examples=400, **SETTINGS)
+@given(aak=array_axis_keepdims(), name=st.sampled_from(REDUCTIONS))
+def test_reductions_as_numpy(aak, name):
+    a, axis, keepdims = aak
+    expected = outcome(lambda: getattr(a, name)(axis=axis, keepdims=keepdims))
+    got = outcome(lambda: getattr(parity.asarray(a), name)(axis=axis, keepdims=keepdims))
+    rtol = atol = None
+    if not isinstance(expected, Exception) and np.asarray(expected).dtype.kind in "fc":
+        rtol = RTOL[np.asarray(expected).dtype.char]
+        n = max(1, a.size)
+        if name in ("sum", "mean"):  # another summation order: error ~ eps * sum(|x|)
+            with np.errstate(all="ignore"):
+                scale = np.abs(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)).sum(axis=axis, keepdims=keepdims)
+            atol = float(rtol * np.nanmax(np.where(np.isfinite(scale), scale, 0), initial=1.0))
+        elif name == "prod":  # one rounding per factor
+            rtol = rtol * n
+    assert_same(got, expected, rtol=rtol, atol=atol or 0.0)
