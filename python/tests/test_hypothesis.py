@@ -109,6 +109,38 @@ def test_binary_operators_broadcast_as_numpy(ab, name):
     assert_same(outcome(lambda: op(a, parity.asarray(b))), expected)  # ndarray op tensor (reflected)
 
 
+INPLACE = {"add": operator.iadd, "sub": operator.isub, "mul": operator.imul, "truediv": operator.itruediv,
+           "floordiv": operator.ifloordiv, "mod": operator.imod, "pow": operator.ipow,
+           "and": operator.iand, "or": operator.ior, "xor": operator.ixor,
+           "lshift": operator.ilshift, "rshift": operator.irshift}
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(ab=two_operands(), name=st.sampled_from(list(INPLACE)))
+def test_inplace_operators_write_through_views_as_numpy(ab, name):
+    # t op= b writes into the NumPy memory t views (any layout): same_kind casting, broadcasting
+    # into the left shape, and a read-only (broadcast) left operand raise as NumPy's.
+    a, b = ab
+    op = INPLACE[name]
+    expected_a = a.copy() if a.flags.writeable else a  # NumPy's result does not depend on the layout
+    expected = outcome(lambda: op(expected_a, b))
+    t = parity.asarray(a)  # a view of the drawn layout's memory (reversed, stepped, transposed...)
+    got = outcome(lambda: op(t, b))
+    if isinstance(expected, Exception):
+        if not a.flags.writeable and isinstance(got, TypeError):
+            # Known engine difference (reported; pinned by test_errors.py's strict xfail
+            # test_read_only_output_is_checked_before_the_loop): with a read-only left operand AND
+            # no loop for the dtypes, NumPy reports the read-only output (ValueError) first, the
+            # engine the missing loop (TypeError). Accepted only where NumPy also finds no loop.
+            assert isinstance(outcome(lambda: op(a.copy(), b)), TypeError), got
+            return
+        assert_same(got, expected)
+        return
+    assert got is t, "not in place"
+    assert_same(got, expected_a)
+    assert_same(parity.asarray(a), expected_a)  # written through to the viewed memory
+
+
 # ---- unary operators ----
 
 UNARY = {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs, "invert": operator.invert}
