@@ -21,11 +21,16 @@ import hypothesis.extra.numpy as hnp  # noqa: E402
 SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
-# bfloat16 is left out: hypothesis.extra.numpy cannot draw it, and its NumPy loops are ml_dtypes'
-# (test_weak_scalars.py and test_basic.py cover it).
+ml_dtypes = pytest.importorskip("ml_dtypes")
+BF16 = np.dtype(ml_dtypes.bfloat16)  # drawn as float32 and rounded (hypothesis cannot draw it)
 DTYPES = [np.dtype(d) for d in ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                                "uint64", "float16", "float32", "float64", "complex64", "complex128"]]
-RTOL = {"e": 1e-3, "f": 1e-5, "d": 1e-12, "F": 1e-5, "D": 1e-12}  # by dtype.char (complex: its part)
+                                "uint64", "float16", "float32", "float64", "complex64", "complex128"]] + [BF16]
+# By dtype.char (complex: its part); bfloat16 ('E'): one step of its 8-bit significand.
+RTOL = {"e": 1e-3, "f": 1e-5, "d": 1e-12, "F": 1e-5, "D": 1e-12, "E": 2.0**-7}
+
+
+def kind(d):  # ml_dtypes' bfloat16 has kind 'V'
+    return "f" if d == BF16 else d.kind
 
 
 def public_class(exc):  # NumPy's UFuncTypeError is a TypeError to the module (python/README.md)
@@ -54,14 +59,23 @@ def assert_same(got, expected, rtol=None, atol=0.0):
     g = np.asarray(got)
     assert g.dtype == expected.dtype, f"dtype {g.dtype}, NumPy's {expected.dtype}"
     assert g.shape == expected.shape, f"shape {g.shape}, NumPy's {expected.shape}"
-    if g.dtype.kind in "fc":
+    if kind(g.dtype) in "fc":
         r = RTOL[g.dtype.char] if rtol is None else rtol
+        if g.dtype == BF16:  # np.testing does not know bfloat16
+            g, expected = g.astype(np.float32), expected.astype(np.float32)
         np.testing.assert_allclose(g, expected, rtol=r, atol=atol, equal_nan=True)
     else:
         np.testing.assert_array_equal(g, expected)
 
 
 # ---- arrays in random layouts ----
+
+def hnp_arrays(dtype, shape, elements):
+    if dtype == BF16:
+        f32 = np.dtype(np.float32)
+        return hnp.arrays(f32, shape, elements=elements, fill=st.nothing()).map(lambda x: x.astype(BF16))
+    return hnp.arrays(dtype, shape, elements=elements, fill=st.nothing())
+
 
 @st.composite
 def arrays(draw, shape, dtype=None, elements=None):
@@ -72,15 +86,15 @@ def arrays(draw, shape, dtype=None, elements=None):
     layout = draw(st.sampled_from(["C", "T", "reversed", "stepped", "broadcast"]))
     shape = tuple(shape)
     if layout == "T" and len(shape) >= 2:
-        return draw(hnp.arrays(dtype, shape[::-1], elements=el, fill=st.nothing())).T
+        return draw(hnp_arrays(dtype, shape[::-1], el)).T
     if layout == "reversed" and shape:
-        return draw(hnp.arrays(dtype, shape, elements=el, fill=st.nothing()))[::-1, ...]
+        return draw(hnp_arrays(dtype, shape, el))[::-1, ...]
     if layout == "stepped" and shape:
-        base = draw(hnp.arrays(dtype, (2 * shape[0] + 1,) + shape[1:], elements=el, fill=st.nothing()))
+        base = draw(hnp_arrays(dtype, (2 * shape[0] + 1,) + shape[1:], el))
         return base[1::2, ...]
     if layout == "broadcast" and shape and shape[-1] > 1:
-        return np.broadcast_to(draw(hnp.arrays(dtype, shape[:-1] + (1,), elements=el, fill=st.nothing())), shape)
-    return draw(hnp.arrays(dtype, shape, elements=el, fill=st.nothing()))
+        return np.broadcast_to(draw(hnp_arrays(dtype, shape[:-1] + (1,), el)), shape)
+    return draw(hnp_arrays(dtype, shape, el))
 
 
 # ---- binary and comparison operators with broadcasting ----
@@ -91,6 +105,27 @@ BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "truedi
           "lshift": operator.lshift, "rshift": operator.rshift,
           "lt": operator.lt, "le": operator.le, "eq": operator.eq, "ne": operator.ne,
           "gt": operator.gt, "ge": operator.ge}
+
+
+def numpy_fast_power(a, b, expected):
+    """NumPy's ndarray.__pow__ (fast_scalar_power in number.c) computes a ** b for an inexact a and a
+    0-d b equal to -1, 0, 0.5, 1 or 2 with reciprocal/ones_like/sqrt/positive/square, keeping a's dtype
+    where np.power promotes (float16 ** int16(2) is float16, np.power's float32). The module's ** is
+    np.power (reported; pinned by test_numpy_pow_operator_fast_path_keeps_the_base_dtype)."""
+    if isinstance(expected, Exception) or b.ndim != 0 or kind(a.dtype) not in "fc" or b.dtype.kind == "c":
+        return False
+    if float(b) not in (-1.0, 0.0, 0.5, 1.0, 2.0):
+        return False
+    ufunc = outcome(lambda: np.power(a, b))
+    return not isinstance(ufunc, Exception) and np.asarray(expected).dtype != ufunc.dtype
+
+
+@pytest.mark.xfail(strict=True, reason="module.cpp: ** is np.power; NumPy's operator keeps the base dtype "
+                   "for a 0-d exponent in (-1, 0, 0.5, 1, 2)")
+def test_numpy_pow_operator_fast_path_keeps_the_base_dtype():
+    a = np.array([1.5, 3.0], np.float32)
+    for e in [np.float64(2), np.array(0.5), np.int64(-1)]:
+        assert_same(parity.asarray(a) ** e, a ** e)
 
 
 @st.composite
@@ -105,6 +140,8 @@ def test_binary_operators_broadcast_as_numpy(ab, name):
     a, b = ab
     op = BINARY[name]
     expected = outcome(lambda: op(a, b))
+    if name == "pow" and numpy_fast_power(a, b, expected):
+        expected = outcome(lambda: np.power(a, b))
     assert_same(outcome(lambda: op(parity.asarray(a), parity.asarray(b))), expected)
     assert_same(outcome(lambda: op(a, parity.asarray(b))), expected)  # ndarray op tensor (reflected)
 
@@ -115,7 +152,7 @@ INPLACE = {"add": operator.iadd, "sub": operator.isub, "mul": operator.imul, "tr
            "lshift": operator.ilshift, "rshift": operator.irshift}
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=250, **SETTINGS)
 @given(ab=two_operands(), name=st.sampled_from(list(INPLACE)))
 def test_inplace_operators_write_through_views_as_numpy(ab, name):
     # t op= b writes into the NumPy memory t views (any layout): same_kind casting, broadcasting
@@ -146,7 +183,7 @@ def test_inplace_operators_write_through_views_as_numpy(ab, name):
 UNARY = {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs, "invert": operator.invert}
 
 
-@settings(max_examples=200, **SETTINGS)
+@settings(max_examples=150, **SETTINGS)
 @given(a=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4).flatmap(arrays),
        name=st.sampled_from(list(UNARY)))
 def test_unary_operators_as_numpy(a, name):
@@ -167,7 +204,7 @@ def array_and_index(draw):
     return a, draw(hnp.basic_indices(shape, allow_newaxis=True, allow_ellipsis=True))
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=200, **SETTINGS)
 @given(ai=array_and_index())
 def test_basic_indexing_as_numpy(ai):
     a, key = ai
@@ -179,8 +216,8 @@ def test_basic_indexing_as_numpy(ai):
 def moderate(dtype):
     # Finite, moderate values for the float reductions: summation order differs from NumPy's (its
     # pairwise sum), so a tolerance relative to sum(|x|) applies; NaN and inf propagate as NumPy's.
-    if dtype.kind == "f":
-        return st.one_of(st.floats(-100, 100, width=8 * dtype.itemsize),
+    if kind(dtype) == "f":
+        return st.one_of(st.floats(-100, 100, width=32 if dtype == BF16 else 8 * dtype.itemsize),
                          st.sampled_from([np.nan, np.inf, -np.inf]))
     if dtype.kind == "c":
         part = st.floats(-100, 100, width=4 * dtype.itemsize)
@@ -205,16 +242,18 @@ def array_axis_keepdims(draw):
 REDUCTIONS = ["sum", "prod", "mean", "max", "min"]
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(aak=array_axis_keepdims(), name=st.sampled_from(REDUCTIONS))
 def test_reductions_as_numpy(aak, name):
     a, axis, keepdims = aak
     expected = outcome(lambda: getattr(a, name)(axis=axis, keepdims=keepdims))
     got = outcome(lambda: getattr(parity.asarray(a), name)(axis=axis, keepdims=keepdims))
     rtol = atol = None
-    if not isinstance(expected, Exception) and np.asarray(expected).dtype.kind in "fc":
+    if not isinstance(expected, Exception) and kind(np.asarray(expected).dtype) in "fc":
         rtol = RTOL[np.asarray(expected).dtype.char]
         n = max(1, a.size)
+        if a.dtype == BF16:  # NumPy (ml_dtypes) accumulates in bfloat16: one rounding per element
+            rtol *= n
         if name in ("sum", "mean"):  # another summation order: error ~ eps * sum(|x|)
             with np.errstate(all="ignore"):
                 scale = np.abs(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)).sum(axis=axis, keepdims=keepdims)
