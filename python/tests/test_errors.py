@@ -75,6 +75,7 @@ CASES = [
     ("empty-max", lambda xp: xp.asarray(np.zeros((0, 3))).max(), "amax"),
     ("empty-min-axis", lambda xp: xp.asarray(np.zeros((0, 3))).min(axis=0), "amin"),
     ("ragged-list", lambda xp: xp.asarray([[1, 2], [3]]), "array"),
+    ("slice-step-zero", lambda xp: xp.asarray(A23)[::0], "index"),
     ("bool-of-many", lambda xp: bool(xp.asarray(A23)), None),
     ("bool-of-empty", lambda xp: bool(xp.asarray(np.zeros(0))), None),
     # TypeError (NumPy's UFuncTypeError and _UFuncNoLoopError are TypeErrors)
@@ -97,6 +98,8 @@ CASES = [
     ("too-many-indices", lambda xp: xp.asarray(A23)[0, 0, 0], "index"),
     ("float-array-index", lambda xp: xp.asarray(A23)[np.array([1.5])], "index"),
     ("mask-shape", lambda xp: xp.asarray(np.arange(3))[np.array([True, False])], "index"),
+    ("float-index", lambda xp: xp.asarray(A23)[0, 1.5], None),
+    ("str-index", lambda xp: xp.asarray(A23)["a"], None),
     # numpy.exceptions.AxisError
     ("axis-sum", lambda xp: xp.asarray(A23).sum(axis=2), "sum"),
     ("axis-negative", lambda xp: xp.asarray(A23).sum(axis=-3), "sum"),
