@@ -356,11 +356,47 @@ def _place(pkg, dotted, fn):
         setattr(target, leaf, fn)
 
 
-def _method(fn):
+def _method_signature(m):
+    """ndarray's method signature from its docstring ("a.argsort(axis=-1, kind=None, order=None)")."""
+    line = (getattr(getattr(np.ndarray, m, None), "__doc__", None) or "").strip().split("\n")[0]
+    mt = re.fullmatch(r"a\.\w+\((.*)\)", line.strip())
+    if not mt:
+        return None
+    ns = {}
+    try:
+        exec(f"def _f({mt.group(1)}): pass", {**vars(np), "np": np}, ns)  # noqa: S102 (NumPy's own text)
+        return inspect.signature(ns["_f"])
+    except Exception:
+        return None
+
+
+def _method(fn, m):
+    """Tensor.<m>: ndarray's method over the op's function; in place where ndarray's is (sort)."""
+    msig = _method_signature(m)
+    doc = getattr(getattr(np.ndarray, m, None), "__doc__", "") or ""
+    in_place = "in-place" in " ".join(doc.strip().split("\n")[:3])
+
     def method(self, *a, **k):
-        return fn(self, *a, **k)
-    method.__name__ = fn.__name__
-    method.__doc__ = fn.__doc__
+        if msig is None:
+            r = fn(self, *a, **k)
+        else:
+            kw = {}
+            for name, v in msig.bind(*a, **k).arguments.items():
+                if msig.parameters[name].kind == _P.VAR_POSITIONAL:  # a.transpose(1, 0) or ((1, 0))
+                    if not v:
+                        continue
+                    v = v[0] if len(v) == 1 and (v[0] is None or isinstance(v[0], (tuple, list))) else v
+                kw[name] = v
+            r = fn(self, **kw)
+        if in_place:
+            self[...] = r
+            return None
+        return r
+
+    method.__name__ = m
+    method.__doc__ = doc or fn.__doc__
+    if msig is not None:
+        method.__signature__ = msig.replace(parameters=[_P("self", _P.POSITIONAL_ONLY), *msig.parameters.values()])
     return method
 
 
@@ -382,7 +418,10 @@ def install(pkg):
         for n in names:
             _place(pkg, n, existing)
         bound[e["name"]] = existing
-        m = e["numpy_method"]
-        if m and "method" in e["variants"] and not hasattr(pkg.Tensor, m):
-            setattr(pkg.Tensor, m, _method(existing))
+        # The method where ndarray has one by the op's name (kMethod records); hand-bound ones stay.
+        if "method" in e["variants"]:
+            for m in dict.fromkeys([e["numpy_method"], *(n for n in names if "." not in n)]):
+                # callable: ndarray.real/.imag are properties, not methods
+                if m and callable(getattr(np.ndarray, m, None)) and not hasattr(pkg.Tensor, m):
+                    setattr(pkg.Tensor, m, _method(existing, m))
     return bound

@@ -198,6 +198,19 @@ def test_out_calls_the_out_variant():
     assert r is out and float(out) == 6.0
 
 
+def test_methods_follow_ndarrays():
+    a = np.arange(12.0).reshape(3, 4)[:, ::-1]
+    t = parity.asarray(a.copy())
+    for call in (lambda x: x.transpose(), lambda x: x.transpose(1, 0), lambda x: x.transpose((1, 0)),
+                 lambda x: x.argsort(axis=0), lambda x: x.swapaxes(0, 1), lambda x: x.cumsum(axis=1),
+                 lambda x: x.clip(2, 7), lambda x: x.take([0, 2], axis=1)):
+        np.testing.assert_array_equal(np.asarray(call(t)), call(a))
+    assert not callable(parity.Tensor.__dict__.get("real"))  # a property in ndarray, not a method
+    b = a.copy()
+    assert t.sort(axis=0) is None and b.sort(axis=0) is None  # in place, as ndarray.sort
+    np.testing.assert_array_equal(np.asarray(t), b)
+
+
 # ---- signatures ----
 
 def generated():
