@@ -8,6 +8,7 @@ never silently ignored. Entries whose `run` computes something else (its numpy_r
 gauge-invariant quantities and the like) get a direct binding below (_DIRECT).
 """
 import collections
+import functools
 import inspect
 import re
 import sys
@@ -98,10 +99,18 @@ def _array_api_signature(e):
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def sample_keywords(name):
+    """(keyword names, most positional arguments) of the entry's samples, on first use."""
+    kwnames, nargs = _parity._sample_keywords(name)
+    return frozenset(kwnames), nargs
+
+
 def _sample_signature(e):
     """No NumPy or Array API signature: positional arrays, then the samples' keywords (keyword-only)."""
-    ps = [_P(f"x{i + 1}" if e["nargs"] > 1 else "x", _P.POSITIONAL_ONLY) for i in range(e["nargs"])]
-    ps += [_P(k, _P.KEYWORD_ONLY, default=None) for k in e["kwnames"] if k != "out"]
+    kwnames, nargs = sample_keywords(e["name"])
+    ps = [_P(f"x{i + 1}" if nargs > 1 else "x", _P.POSITIONAL_ONLY) for i in range(nargs)]
+    ps += [_P(k, _P.KEYWORD_ONLY, default=None) for k in sorted(kwnames) if k != "out"]
     if "out" in e["variants"]:
         ps.append(_P("out", _P.KEYWORD_ONLY, default=None))
     return inspect.Signature(ps)
@@ -133,7 +142,7 @@ def _results(values, result_type):
 def _make(e):
     npname, f = _numpy_function(e)
     sig = numpy_signature(f) or _array_api_signature(e) or _sample_signature(e)
-    kwnames, nargs, name = set(e["kwnames"]), e["nargs"], e["name"]
+    name = e["name"]
     has_out = "out" in e["variants"]
     ref = e["numpy_ref"]
     # The run function takes the arrays of NumPy's first (sequence) parameter one by one
@@ -146,6 +155,7 @@ def _make(e):
 
     def call(*a, **k):
         ba = sig.bind(*a, **k)
+        kwnames, nargs = sample_keywords(name)
         args, kwargs, out = [], {}, None
         for i, (pname, p) in enumerate(sig.parameters.items()):
             if pname not in ba.arguments:
