@@ -147,7 +147,7 @@ def _make(e):
     ref = e["numpy_ref"]
     # The run function takes the arrays of NumPy's first (sequence) parameter one by one
     # (concatenate's `lambda *xs, **kw`): expand that parameter.
-    expand_first = bool(re.match(r"lambda \*", ref))
+    expand_first = bool(re.match(r"lambda \*\w", ref))
     first = next(iter(sig.parameters.values()), None)
     if first is not None and first.kind == _P.VAR_POSITIONAL:
         expand_first = False
