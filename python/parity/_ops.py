@@ -101,14 +101,14 @@ def _array_api_signature(e):
 
 @functools.lru_cache(maxsize=None)
 def sample_keywords(name):
-    """(keyword names, most positional arguments) of the entry's samples, on first use."""
-    kwnames, nargs = _parity._sample_keywords(name)
-    return frozenset(kwnames), nargs
+    """(keyword names, most positional arguments, returns a sequence) of its samples, on first use."""
+    kwnames, nargs, sequence = _parity._sample_keywords(name)
+    return frozenset(kwnames), nargs, sequence
 
 
 def _sample_signature(e):
     """No NumPy or Array API signature: positional arrays, then the samples' keywords (keyword-only)."""
-    kwnames, nargs = sample_keywords(e["name"])
+    kwnames, nargs, _ = sample_keywords(e["name"])
     ps = [_P(f"x{i + 1}" if nargs > 1 else "x", _P.POSITIONAL_ONLY) for i in range(nargs)]
     ps += [_P(k, _P.KEYWORD_ONLY, default=None) for k in sorted(kwnames) if k != "out"]
     if "out" in e["variants"]:
@@ -123,20 +123,22 @@ def _is_default(value, param):
 
 # NumPy's named result tuples (numpy.linalg's EighResult, unique_all's UniqueAllResult...) by name.
 def _result_type(npname, f):
-    if f is None or "." in (npname or "") and False:
+    if f is None:
         return None
-    mod = sys.modules.get(getattr(f, "__module__", "") or "")
+    # The module that defines f (numpy.linalg._linalg for np.linalg.slogdet), and its public one.
+    spaces = [getattr(inspect.unwrap(f), "__globals__", {}), vars(sys.modules.get(f.__module__ or "", types))]
     want = (npname or "").split(".")[-1].replace("_", "").lower() + "result"
-    for k, v in vars(mod or types.ModuleType("_")).items():
-        if k.lower() == want and isinstance(v, type) and issubclass(v, tuple):
-            return v
+    for ns in spaces:
+        for k, v in ns.items():
+            if k.lower() == want and isinstance(v, type) and issubclass(v, tuple):
+                return v
     return None
 
 
-def _results(values, result_type):
+def _results(values, result_type, sequence):
     if result_type is not None:
         return result_type(*values)
-    return values[0] if len(values) == 1 else tuple(values)
+    return values[0] if len(values) == 1 and not sequence else tuple(values)
 
 
 def _make(e):
@@ -155,7 +157,7 @@ def _make(e):
 
     def call(*a, **k):
         ba = sig.bind(*a, **k)
-        kwnames, nargs = sample_keywords(name)
+        kwnames, nargs, sequence = sample_keywords(name)
         args, kwargs, out = [], {}, None
         for i, (pname, p) in enumerate(sig.parameters.items()):
             if pname not in ba.arguments:
@@ -186,7 +188,7 @@ def _make(e):
         if out is not None:
             _parity._call(name, "out", args, kwargs, out)
             return out
-        return _results(_parity._call(name, "function", args, kwargs), rtype)
+        return _results(_parity._call(name, "function", args, kwargs), rtype, sequence)
 
     call.__name__ = call.__qualname__ = (npname or name).split(".")[-1]
     call.__doc__ = getattr(f, "__doc__", None) or f"parity.{name}: the engine's {name} (OpInfo entry)"
