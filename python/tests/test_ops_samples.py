@@ -117,8 +117,10 @@ def run_engine(e, args, kwargs):
         return fn(*args, **kwargs)
     try:
         sig = inspect.signature(fn)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError):  # a compiled ufunc (sigmoid): positional arrays only
         sig = None
+        if not kwargs:
+            return fn(*args)
     # _DIRECT functions return NumPy's results, not the lambda's quantities; a sample keyword
     # NumPy lacks (sort's descending=) has no public spelling: both go through _call.
     if e["name"] not in _ops._DIRECT and sig is not None and all(k in sig.parameters for k in kwargs):
