@@ -17,6 +17,7 @@ import types
 import numpy as np
 
 from . import _parity
+from ._ops_direct import DIRECT as _DIRECT  # entries whose run is not NumPy's result
 
 _EMPTY = inspect.Parameter.empty
 _P = inspect.Parameter
@@ -196,9 +197,6 @@ def _make(e):
     call.__module__ = "parity"
     call._parity_entry = name
     return call
-
-
-from ._ops_direct import DIRECT as _DIRECT  # noqa: E402  (entries whose run is not NumPy's result)
 
 
 def _direct(name, e):
