@@ -213,6 +213,11 @@ def test_sequence_and_dtype_functions_against_numpy():
 def test_unsupported_keyword_is_refused_not_ignored():
     with pytest.raises(NotImplementedError, match=r"^\[sum\] keyword 'where' is not supported"):
         parity.sum(np.ones(3), where=np.array([True, False, True]))
+    with pytest.raises(NotImplementedError, match=r"^\[zeros\] keyword 'order' is not supported"):
+        parity.zeros((2,), order="F")
+    np.testing.assert_array_equal(np.asarray(parity.zeros((2,), order="C")), np.zeros(2))  # the default is fine
+    with pytest.raises(TypeError):  # not a parameter of NumPy's function: Python's own TypeError
+        parity.sum(np.ones(3), bogus=1)
 
 
 def test_out_calls_the_out_variant():
