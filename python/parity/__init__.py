@@ -7,3 +7,5 @@ from ._parity import *  # noqa: F401,F403  (Tensor, asarray, the ufuncs)
 from ._parity import Tensor, asarray, from_dlpack, __version__, _op_records  # noqa: F401
 
 ndarray = Tensor  # NumPy's name for the array type
+from . import array_api  # noqa: E402  (the Array API namespace: Tensor.__array_namespace__, .to_device)
+array_api._attach(Tensor)
