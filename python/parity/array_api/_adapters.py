@@ -177,6 +177,7 @@ def matrix_transpose(x, /):
 
 @uses("clip")
 def clip(x, /, min=None, max=None):  # noqa: A002
+    f = need("clip")
     if min is None and max is None:
         return x.copy()
     # A Python int beyond x's range bounds nothing (NEP 50 would refuse to convert it).
@@ -186,7 +187,7 @@ def clip(x, /, min=None, max=None):  # noqa: A002
             min = None
         if type(max) is int and max >= info.max:
             max = None
-    r = need("clip")(x, min, max)
+    r = f(x, min, max)
     # The standard: the result has x's dtype (NumPy promotes with the bounds' dtypes).
     return r if r.dtype == x.dtype else r.astype(x.dtype)
 
