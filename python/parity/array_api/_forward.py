@@ -1,6 +1,7 @@
 """How the namespace finds parity's functions: the standard's names (array_api_names.txt, copied
 from opinfo/ at build time), NumPy's older spellings, and a NotImplementedError naming any function
 parity does not bind yet (instead of an AttributeError at import)."""
+import functools
 import pathlib
 
 import parity as _p
@@ -14,9 +15,21 @@ NUMPY_NAMES = {
 }
 
 
+@functools.lru_cache(maxsize=None)
 def names():
     """The standard's function names: {"": [main...], "linalg": [...], "fft": [...]}."""
-    text = pathlib.Path(__file__).with_name("array_api_names.txt").read_text()
+    here = pathlib.Path(__file__).resolve()
+    # The build and the wheel copy the list next to this file; a source checkout has it in opinfo/.
+    candidates = [here.with_name("array_api_names.txt")]
+    if len(here.parents) > 3:
+        candidates.append(here.parents[3] / "opinfo" / "array_api_names.txt")
+    for path in candidates:
+        if path.is_file():
+            text = path.read_text()
+            break
+    else:
+        raise ImportError("[array_api] array_api_names.txt (the standard's names) is missing; "
+                          "rebuild the parity package")
     out = {"": [], "linalg": [], "fft": []}
     for line in text.splitlines():
         line = line.strip()
