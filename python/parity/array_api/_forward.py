@@ -39,10 +39,18 @@ def names():
     return out
 
 
+# linalg functions that are the main namespace's own (numpy.trace, numpy.diagonal, numpy.cross
+# and numpy.outer are not: they work on other axes or flatten).
+SAME_IN_MAIN = {"matmul", "tensordot", "vecdot", "matrix_transpose"}
+
+
 def lookup(name, ext=""):
     """parity's function for a standard name, or None: parity.<ext>.<name>, its NumPy spelling,
-    then the main namespace (NumPy has matmul, tensordot, vecdot, matrix_transpose there)."""
-    modules = [getattr(_p, ext, None), _p] if ext else [_p]
+    then, for SAME_IN_MAIN, the main namespace."""
+    if not ext:
+        modules = [_p]
+    else:
+        modules = [getattr(_p, ext, None)] + ([_p] if ext == "linalg" and name in SAME_IN_MAIN else [])
     for module in modules:
         for n in (name, NUMPY_NAMES.get(name)):
             f = getattr(module, n, None) if module is not None and n else None
