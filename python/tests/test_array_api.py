@@ -466,6 +466,41 @@ def test_manipulation_spot_checks():
         check_same(got, want)
 
 
+def test_searching_and_misc_spot_checks():
+    need("where", "nonzero", "searchsorted", "isin", "cumulative_sum", "cumulative_prod", "tril",
+         "triu", "meshgrid", "broadcast_arrays", "tensordot", "vecdot", "argmax")
+    ours, theirs = both([[3, 0, 2], [0, 5, 1]], "int32")
+    f, fs = both([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "float64")
+    s, ss = both([1, 3, 5, 7], "int32")
+    v, vs = both([0, 3, 8], "int32")
+    pairs = [
+        (xp.where(ours > 1, ours, 0), xps.where(theirs > 1, theirs, 0)),
+        (xp.where(ours > 1, f, 2.5), xps.where(theirs > 1, fs, 2.5)),
+        (xp.searchsorted(s, v), xps.searchsorted(ss, vs)),
+        (xp.searchsorted(s, v, side="right"), xps.searchsorted(ss, vs, side="right")),
+        (xp.isin(ours, v), xps.isin(theirs, vs)),
+        (xp.isin(ours, v, invert=True), xps.isin(theirs, vs, invert=True)),
+        (xp.cumulative_sum(ours, axis=1), xps.cumulative_sum(theirs, axis=1)),
+        (xp.cumulative_sum(ours, axis=0, include_initial=True), xps.cumulative_sum(theirs, axis=0, include_initial=True)),
+        (xp.cumulative_prod(f, axis=1, dtype=xp.float32), xps.cumulative_prod(fs, axis=1, dtype=xps.float32)),
+        (xp.tril(ours, k=1), xps.tril(theirs, k=1)),
+        (xp.triu(ours, k=-1), xps.triu(theirs, k=-1)),
+        (xp.tensordot(f, f, axes=((1,), (1,))), xps.tensordot(fs, fs, axes=((1,), (1,)))),
+        (xp.vecdot(f, f, axis=0), xps.vecdot(fs, fs, axis=0)),
+        (xp.argmax(ours, axis=1, keepdims=True), xps.argmax(theirs, axis=1, keepdims=True)),
+    ]
+    for got, want in pairs:
+        check_same(got, want)
+    for many_ours, many_theirs in ((xp.nonzero(ours), xps.nonzero(theirs)),
+                                   (xp.meshgrid(s, v, indexing="ij"), xps.meshgrid(ss, vs, indexing="ij")),
+                                   (xp.meshgrid(s, v), xps.meshgrid(ss, vs)),
+                                   (xp.broadcast_arrays(ours, v), xps.broadcast_arrays(theirs, vs))):
+        assert len(many_ours) == len(many_theirs)
+        for got, want in zip(many_ours, many_theirs):
+            check_same(got, want)
+    assert xp.broadcast_shapes((2, 1), (3,)) == xps.broadcast_shapes((2, 1), (3,))
+
+
 # ---- linalg and fft: the standard's result tuples and signatures ----
 
 def test_linalg_result_tuples_have_the_standards_fields():
