@@ -19,6 +19,7 @@
 #include <dlpack/dlpack.h>
 
 #include "convert.h"
+#include "ops.h"
 #include "parity/errors.h"
 #include "parity/nested_list.h"
 #include "parity/op_record.h"
@@ -562,4 +563,5 @@ PYBIND11_MODULE(_parity, m) {
     for (const auto& n : names)
       if (!py::hasattr(m, n.c_str())) m.attr(n.c_str()) = bound;
   }
+  bind_ops(m);  // parity._parity._call, _op_entries, _samples, ...: the OpInfo database (ops.cpp)
 }

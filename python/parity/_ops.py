@@ -1,0 +1,388 @@
+"""parity.<op> for every entry of the OpInfo database, generated (no list of op names here).
+
+Each entry's `run` calls the engine NumPy's way: positional arrays and NumPy's keyword names. A
+generated function has NumPy's signature, name and doc; it binds a call to that signature and
+passes the keywords the entry's samples use (`kwnames`) as keywords and the arrays positionally.
+A keyword the engine never takes, given a value other than its default, is a NotImplementedError:
+never silently ignored. Entries whose `run` computes something else (its numpy_ref is a lambda of
+gauge-invariant quantities and the like) get a direct binding below (_DIRECT).
+"""
+import collections
+import inspect
+import re
+import sys
+import types
+
+import numpy as np
+
+from . import _parity
+
+_EMPTY = inspect.Parameter.empty
+_P = inspect.Parameter
+
+
+def _resolve(path, root):
+    obj = root
+    for part in path.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
+
+
+def _numpy_function(e):
+    """NumPy's function for the entry: its plain reference (np.X), else by any of its names."""
+    ref = e["numpy_ref"]
+    cands = [ref[3:]] if re.fullmatch(r"np\.[\w.]+", ref) else []
+    cands += [e["name"], *e["aliases"]]
+    for c in cands:
+        f = _resolve(c, np)
+        if callable(f) and not isinstance(f, type):
+            return c, f
+    return None, None
+
+
+def _doc_signature(f):
+    """The signature in a builtin's docstring ("zeros(shape, dtype=float, order='C', *, like=None)")."""
+    line = (getattr(f, "__doc__", None) or "").strip().split("\n")[0]
+    m = re.fullmatch(r"\w+\((.*)\)", line.strip())
+    if not m:
+        return None
+    params = m.group(1).replace("(a1, a2, ...)", "arrays")
+    ns = {}
+    try:
+        exec(f"def _f({params}): pass", {**vars(np), "np": np}, ns)  # noqa: S102 (NumPy's own text)
+        return inspect.signature(ns["_f"])
+    except Exception:
+        return None
+
+
+def _ufunc_signature(u):
+    names = ["x"] if u.nin == 1 else [f"x{i + 1}" for i in range(u.nin)]
+    ps = [_P(n, _P.POSITIONAL_ONLY) for n in names]
+    ps.append(_P("out", _P.POSITIONAL_OR_KEYWORD, default=None))
+    kws = [("where", True), ("casting", "same_kind"), ("order", "K"), ("dtype", None), ("subok", True),
+           ("signature", None)]
+    if u.signature:  # a generalized ufunc (vecdot, matmul): its core-dimension keywords too
+        kws[:1] = []
+        kws += [("axes", None), ("axis", None), ("keepdims", False)]
+    for n, d in kws:
+        ps.append(_P(n, _P.KEYWORD_ONLY, default=d))
+    return inspect.Signature(ps)
+
+
+def numpy_signature(f):
+    """NumPy's signature of f: inspect's, a ufunc's, or the one its docstring states; None if none."""
+    if f is None:
+        return None
+    if isinstance(f, np.ufunc):
+        return _ufunc_signature(f)
+    try:
+        return inspect.signature(f)
+    except (TypeError, ValueError):
+        return _doc_signature(f)
+
+
+def _array_api_signature(e):
+    try:
+        import array_api_strict as xp
+    except ImportError:
+        return None
+    for n in [e["name"], *e["aliases"]]:
+        f = _resolve(n, xp)
+        if callable(f):
+            try:
+                return inspect.signature(f)
+            except (TypeError, ValueError):
+                pass
+    return None
+
+
+def _sample_signature(e):
+    """No NumPy or Array API signature: positional arrays, then the samples' keywords (keyword-only)."""
+    ps = [_P(f"x{i + 1}" if e["nargs"] > 1 else "x", _P.POSITIONAL_ONLY) for i in range(e["nargs"])]
+    ps += [_P(k, _P.KEYWORD_ONLY, default=None) for k in e["kwnames"] if k != "out"]
+    if "out" in e["variants"]:
+        ps.append(_P("out", _P.KEYWORD_ONLY, default=None))
+    return inspect.Signature(ps)
+
+
+def _is_default(value, param):
+    return value is param.default or value is np._NoValue or (
+        param.default is not _EMPTY and type(value) is type(param.default) and value == param.default)
+
+
+# NumPy's named result tuples (numpy.linalg's EighResult, unique_all's UniqueAllResult...) by name.
+def _result_type(npname, f):
+    if f is None or "." in (npname or "") and False:
+        return None
+    mod = sys.modules.get(getattr(f, "__module__", "") or "")
+    want = (npname or "").split(".")[-1].replace("_", "").lower() + "result"
+    for k, v in vars(mod or types.ModuleType("_")).items():
+        if k.lower() == want and isinstance(v, type) and issubclass(v, tuple):
+            return v
+    return None
+
+
+def _results(values, result_type):
+    if result_type is not None:
+        return result_type(*values)
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+def _make(e):
+    npname, f = _numpy_function(e)
+    sig = numpy_signature(f) or _array_api_signature(e) or _sample_signature(e)
+    kwnames, nargs, name = set(e["kwnames"]), e["nargs"], e["name"]
+    has_out = "out" in e["variants"]
+    ref = e["numpy_ref"]
+    # The run function takes the arrays of NumPy's first (sequence) parameter one by one
+    # (concatenate's `lambda *xs, **kw`): expand that parameter.
+    expand_first = bool(re.match(r"lambda \*", ref))
+    first = next(iter(sig.parameters.values()), None)
+    if first is not None and first.kind == _P.VAR_POSITIONAL:
+        expand_first = False
+    rtype = _result_type(npname, f)
+
+    def call(*a, **k):
+        ba = sig.bind(*a, **k)
+        args, kwargs, out = [], {}, None
+        for i, (pname, p) in enumerate(sig.parameters.items()):
+            if pname not in ba.arguments:
+                continue
+            v = ba.arguments[pname]
+            if p.kind == _P.VAR_POSITIONAL:
+                args.extend(v)
+            elif p.kind == _P.VAR_KEYWORD:
+                for kk, vv in v.items():
+                    if kk not in kwnames:
+                        raise NotImplementedError(f"[{name}] keyword '{kk}' is not supported")
+                    kwargs[kk] = vv
+            elif pname == "out" and pname not in kwnames:
+                if v is None:
+                    continue
+                if not has_out:
+                    raise NotImplementedError(f"[{name}] keyword 'out' is not supported")
+                out = v
+            elif pname in kwnames:
+                if v is not np._NoValue:
+                    kwargs[pname] = v
+            elif i == 0 and expand_first:
+                args.extend(v)
+            elif len(args) < nargs and (p.default is _EMPTY or not _is_default(v, p)):
+                args.append(v)
+            elif not _is_default(v, p):
+                raise NotImplementedError(f"[{name}] keyword '{pname}' is not supported")
+        if out is not None:
+            _parity._call(name, "out", args, kwargs, out)
+            return out
+        return _results(_parity._call(name, "function", args, kwargs), rtype)
+
+    call.__name__ = call.__qualname__ = (npname or name).split(".")[-1]
+    call.__doc__ = getattr(f, "__doc__", None) or f"parity.{name}: the engine's {name} (OpInfo entry)"
+    call.__signature__ = sig
+    call.__module__ = "parity"
+    call._parity_entry = name
+    return call
+
+
+# ---- direct bindings: entries whose run computes another quantity than NumPy's result ----
+
+def _linalg_result(cls_name):
+    return getattr(sys.modules.get("numpy.linalg._linalg"), cls_name, None)
+
+
+def _direct_eigh(a, UPLO="L"):
+    return _wrap_tuple("EighResult", _parity._linalg_eigh(a, UPLO))
+
+
+def _direct_eig(a):
+    return _wrap_tuple("EigResult", _parity._linalg_eig(a))
+
+
+def _direct_eigvals(a):
+    return _parity._linalg_eigvals(a)
+
+
+def _direct_qr(a, mode="reduced"):
+    r = _parity._linalg_qr(a, mode)
+    return r if mode == "r" else _wrap_tuple("QRResult", r)
+
+
+def _direct_svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    r = _parity._linalg_svd(a, full_matrices, compute_uv, hermitian)
+    return _wrap_tuple("SVDResult", r) if compute_uv else r
+
+
+def _wrap_tuple(cls_name, values):
+    cls = _linalg_result(cls_name)
+    return cls(*values) if cls else tuple(values)
+
+
+def _direct_searchsorted(a, v, side="left", sorter=None):
+    return _parity._searchsorted(a, v, side, sorter)
+
+
+def _direct_broadcast_shapes(*args):
+    return _parity._broadcast_shapes([(s,) if isinstance(s, int) else tuple(s) for s in args])
+
+
+def _as_dtype(x):
+    # np.int8 (a type) has a `dtype` attribute too: a descriptor, not a dtype.
+    return np.dtype(x) if isinstance(x, (type, str, np.dtype)) else x.dtype
+
+
+def _direct_finfo(dtype):
+    # NumPy's (ml_dtypes' for bfloat16) finfo object for the dtype: the engine's finfo agrees with
+    # it (the OpInfo entry finfo checks each field).
+    import ml_dtypes
+    return ml_dtypes.finfo(_as_dtype(dtype))
+
+
+def _direct_iinfo(int_type):
+    return np.iinfo(_as_dtype(int_type))
+
+
+def _direct_isdtype(dtype, kind):
+    from . import zeros
+    return bool(_parity._call("isdtype", "function", [zeros((), dtype=_as_dtype(dtype))], {"kind": kind})[0])
+
+
+def _dtype_operand(x):
+    from . import zeros
+    if isinstance(x, (np.dtype, type, str)):
+        return zeros((), dtype=np.dtype(x))
+    return x
+
+
+def _direct_result_type(*arrays_and_dtypes):
+    return _parity._call("result_type", "function", [_dtype_operand(x) for x in arrays_and_dtypes], {})[0].dtype
+
+
+def _direct_can_cast(from_, to, casting="safe"):
+    if not isinstance(from_, (np.dtype, type, str)) and not hasattr(from_, "dtype"):
+        raise TypeError("[can_cast] did not understand one of the input arguments")
+    return bool(_parity._call("can_cast", "function", [_dtype_operand(_as_dtype(from_))],
+                              {"dtype": np.dtype(to), "casting": casting})[0])
+
+
+def _direct_tensordot(a, b, axes=2):
+    if isinstance(axes, int):
+        return _parity._call("tensordot", "function", [a, b], {"axes": axes})[0]
+    xa, xb = axes
+    xa = [xa] if isinstance(xa, int) else list(xa)
+    xb = [xb] if isinstance(xb, int) else list(xb)
+    return _parity._call("tensordot", "function", [a, b], {"axes_a": xa, "axes_b": xb})[0]
+
+
+def _direct_diff(a, n=1, axis=-1, prepend=np._NoValue, append=np._NoValue):
+    args, kw = [a], {"n": n, "axis": axis}
+    scalar = (bool, int, float)
+    if prepend is not np._NoValue:
+        if isinstance(prepend, scalar):
+            kw["prepend"] = prepend
+        else:
+            args.append(prepend)
+    if append is not np._NoValue:
+        if isinstance(append, scalar):
+            kw["append"] = append
+        elif len(args) == 1:
+            raise NotImplementedError("[diff] an array append= without prepend= is not supported")
+        else:
+            args.append(append)
+    return _parity._call("diff", "function", args, kw)[0]
+
+
+def _direct_arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=None):
+    # NumPy's arange([start,] stop[, step,], dtype=None, *, device=None, like=None): one number
+    # is the stop (Python has no signature for an optional first parameter).
+    if device not in (None, "cpu"):
+        raise NotImplementedError("[arange] keyword 'device' is not supported")
+    if like is not None:
+        raise NotImplementedError("[arange] keyword 'like' is not supported")
+    if stop is None:
+        start, stop = None, start
+    kw = {k: v for k, v in (("start", start), ("stop", stop), ("step", step), ("dtype", dtype)) if v is not None}
+    return _parity._call("arange", "function", [], kw)[0]
+
+
+# Entry name -> (NumPy's function for the signature and doc, the binding).
+_DIRECT = {
+    "linalg.eigh": (np.linalg.eigh, _direct_eigh),
+    "linalg.eig": (np.linalg.eig, _direct_eig),
+    "linalg.eigvals": (np.linalg.eigvals, _direct_eigvals),
+    "linalg.qr": (np.linalg.qr, _direct_qr),
+    "linalg.svd": (np.linalg.svd, _direct_svd),
+    "searchsorted": (np.searchsorted, _direct_searchsorted),
+    "broadcast_shapes": (np.broadcast_shapes, _direct_broadcast_shapes),
+    "finfo": (None, _direct_finfo),
+    "iinfo": (None, _direct_iinfo),
+    "isdtype": (np.isdtype, _direct_isdtype),
+    "result_type": (None, _direct_result_type),
+    "can_cast": (None, _direct_can_cast),
+    "tensordot": (np.tensordot, _direct_tensordot),
+    "diff": (np.diff, _direct_diff),
+    "arange": (np.arange, _direct_arange),
+}
+
+
+def _direct(name, e):
+    f, fn = _DIRECT[name]
+    fn.__name__ = fn.__qualname__ = name.split(".")[-1]
+    fn.__doc__ = getattr(f, "__doc__", None) or fn.__doc__
+    fn.__module__ = "parity"
+    fn._parity_entry = name
+    return fn
+
+
+# ---- install: every entry under all its names, linalg./fft./random. in submodules ----
+
+def _submodule(pkg, name):
+    full = f"{pkg.__name__}.{name}"
+    mod = sys.modules.get(full)
+    if mod is None:
+        mod = types.ModuleType(full, f"parity.{name}: NumPy's numpy.{name} over the engine")
+        sys.modules[full] = mod
+        setattr(pkg, name, mod)
+    return mod
+
+
+def _place(pkg, dotted, fn):
+    *parents, leaf = dotted.split(".")
+    target = pkg
+    for p in parents:
+        target = _submodule(target, p)
+    if not hasattr(target, leaf):
+        setattr(target, leaf, fn)
+
+
+def _method(fn):
+    def method(self, *a, **k):
+        return fn(self, *a, **k)
+    method.__name__ = fn.__name__
+    method.__doc__ = fn.__doc__
+    return method
+
+
+ENTRIES = _parity._op_entries()
+
+
+def install(pkg):
+    """Binds every entry not bound by the compiled module, under all its names; its ndarray method."""
+    bound = collections.OrderedDict()
+    for e in ENTRIES:
+        names = [e["name"], *e["aliases"]]
+        existing = next((_resolve(n, pkg) for n in names if _resolve(n, pkg) is not None), None)
+        if existing is None and e["name"] in _DIRECT:
+            existing = _direct(e["name"], e)
+        if existing is None and "function" in e["variants"]:
+            existing = _make(e)
+        if existing is None:
+            continue
+        for n in names:
+            _place(pkg, n, existing)
+        bound[e["name"]] = existing
+        m = e["numpy_method"]
+        if m and "method" in e["variants"] and not hasattr(pkg.Tensor, m):
+            setattr(pkg.Tensor, m, _method(existing))
+    return bound
