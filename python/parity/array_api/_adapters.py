@@ -106,7 +106,14 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 @uses("linspace")
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     _check_device("linspace", device)
-    return need("linspace")(start, stop, num, endpoint=endpoint, dtype=dtype)
+    f = need("linspace")
+    if isinstance(start, complex) or isinstance(stop, complex) or (dtype is not None and _np.dtype(dtype).kind == "c"):
+        # parity's linspace is real: the real and imaginary parts are two real ranges.
+        part = None if dtype is None else _np.dtype(dtype).type(0).real.dtype
+        re = f(complex(start).real, complex(stop).real, num, endpoint=endpoint, dtype=part)
+        im = f(complex(start).imag, complex(stop).imag, num, endpoint=endpoint, dtype=part)
+        return re + im * 1j
+    return f(start, stop, num, endpoint=endpoint, dtype=dtype)
 
 
 @uses("from_dlpack")
@@ -175,7 +182,7 @@ def matrix_transpose(x, /):
     return f(x) if f is not None else x.mT
 
 
-@uses("clip")
+@uses("clip", "minimum", "maximum")
 def clip(x, /, min=None, max=None):  # noqa: A002
     f = need("clip")
     if min is None and max is None:
@@ -187,7 +194,15 @@ def clip(x, /, min=None, max=None):  # noqa: A002
             min = None
         if type(max) is int and max >= info.max:
             max = None
-    r = f(x, min, max)
+    # parity's clip needs both bounds (NumPy's takes None); one bound is a minimum/maximum.
+    if min is None and max is None:
+        r = x.copy()
+    elif min is None:
+        r = need("minimum")(x, max)
+    elif max is None:
+        r = need("maximum")(x, min)
+    else:
+        r = f(x, min, max)
     # The standard: the result has x's dtype (NumPy promotes with the bounds' dtypes).
     return r if r.dtype == x.dtype else r.astype(x.dtype)
 
@@ -205,14 +220,30 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     return need("diff")(x, n=n, axis=axis, **kw)
 
 
-@uses("std")
-def std(x, /, *, axis=None, correction=0.0, keepdims=False):
-    return need("std")(x, axis=axis, ddof=correction, keepdims=keepdims)
+def _reduced_count(x, axis):
+    if axis is None:
+        return x.size
+    n = 1
+    for a in (axis,) if isinstance(axis, int) else axis:
+        n *= x.shape[a]
+    return n
 
 
 @uses("var")
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
-    return need("var")(x, axis=axis, ddof=correction, keepdims=keepdims)
+    if float(correction).is_integer():
+        return need("var")(x, axis=axis, ddof=int(correction), keepdims=keepdims)
+    # parity's ddof is an integer: a fractional correction rescales the population variance,
+    # sum(d^2) / (N - c) = var_0 * N / (N - c).
+    n = _reduced_count(x, axis)
+    return need("var")(x, axis=axis, keepdims=keepdims) * (n / (n - correction))
+
+
+@uses("std", "var", "sqrt")
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    if float(correction).is_integer():
+        return need("std")(x, axis=axis, ddof=int(correction), keepdims=keepdims)
+    return need("sqrt")(var(x, axis=axis, correction=correction, keepdims=keepdims))
 
 
 @uses("take_along_axis")
@@ -224,17 +255,17 @@ def take_along_axis(x, indices, /, *, axis=-1):
 
 @uses("sort", "flip")
 def sort(x, /, *, axis=-1, descending=False, stable=True):
-    r = need("sort")(x, axis=axis, kind="stable")
+    r = need("sort")(x, axis=axis)  # parity's sort is stable (the engine's default)
     return need("flip")(r, axis=axis) if descending else r
 
 
 @uses("argsort", "flip")
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     if not descending:
-        return need("argsort")(x, axis=axis, kind="stable")
+        return need("argsort")(x, axis=axis)
     # Sorting the reversed array keeps equal elements in their original order once mapped back.
     flip = need("flip")
-    r = flip(need("argsort")(flip(x, axis=axis), axis=axis, kind="stable"), axis=axis)
+    r = flip(need("argsort")(flip(x, axis=axis), axis=axis), axis=axis)
     return (x.shape[axis] - 1) - r
 
 
