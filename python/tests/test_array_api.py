@@ -570,3 +570,71 @@ def test_fft_spot_checks():
     for fn in ("fftfreq", "rfftfreq"):
         check_same(get(xp.fft, fn)(8, d=0.5), get(xps.fft, fn)(8, d=0.5))
         check_same(get(xp.fft, fn)(5, dtype=xp.float32, device="cpu"), get(xps.fft, fn)(5, dtype=xps.float32))
+
+
+SPD = [[4.0, 1.0, 0.5], [1.0, 3.0, 0.25], [0.5, 0.25, 2.0]]
+GRID = (np.arange(12).reshape(3, 4) * (1 + 0.5j)).tolist()
+
+# (label, call on a namespace): the same standard call on parity.array_api and array_api_strict.
+MORE_CALLS = [
+    ("cholesky upper", lambda ns: ns.linalg.cholesky(ns.asarray(SPD), upper=True)),
+    ("cholesky float32", lambda ns: ns.linalg.cholesky(ns.asarray(SPD, dtype=ns.float32))),
+    ("eigvalsh", lambda ns: ns.linalg.eigvalsh(ns.asarray(SPD))),
+    ("eigh eigenvalues", lambda ns: ns.linalg.eigh(ns.asarray(SPD)).eigenvalues),
+    ("matrix_rank", lambda ns: ns.linalg.matrix_rank(ns.asarray(SPD))),
+    ("matrix_rank rtol", lambda ns: ns.linalg.matrix_rank(ns.asarray(SPD), rtol=0.5)),
+    ("matrix_rank rtol array", lambda ns: ns.linalg.matrix_rank(ns.stack([ns.asarray(SPD)] * 2), rtol=ns.asarray([0.1, 0.5]))),
+    ("pinv", lambda ns: ns.linalg.pinv(ns.asarray(SPD))),
+    ("pinv rtol", lambda ns: ns.linalg.pinv(ns.asarray(SPD), rtol=0.3)),
+    ("outer", lambda ns: ns.linalg.outer(ns.asarray([1.0, 2.0]), ns.asarray([3.0, 4.0, 5.0]))),
+    ("svdvals", lambda ns: ns.linalg.svdvals(ns.asarray(SPD))),
+    ("tensordot", lambda ns: ns.linalg.tensordot(ns.asarray(SPD), ns.asarray(SPD), axes=1)),
+    ("vecdot", lambda ns: ns.linalg.vecdot(ns.asarray(SPD), ns.asarray(SPD))),
+    ("matrix_transpose", lambda ns: ns.linalg.matrix_transpose(ns.asarray(SPD))),
+    ("matmul", lambda ns: ns.linalg.matmul(ns.asarray(SPD), ns.asarray(SPD))),
+    ("diagonal offset", lambda ns: ns.linalg.diagonal(ns.asarray(SPD), offset=-1)),
+    ("trace dtype", lambda ns: ns.linalg.trace(ns.asarray(SPD), dtype=ns.float32)),
+    ("vector_norm inf", lambda ns: ns.linalg.vector_norm(ns.asarray(SPD), ord=float("inf"))),
+    ("vector_norm axes", lambda ns: ns.linalg.vector_norm(ns.asarray(SPD), axis=(0, 1), keepdims=True)),
+    ("matrix_norm nuc", lambda ns: ns.linalg.matrix_norm(ns.asarray(SPD), ord="nuc")),
+    ("matrix_norm -2", lambda ns: ns.linalg.matrix_norm(ns.asarray(SPD), ord=-2)),
+    ("solve vector", lambda ns: ns.linalg.solve(ns.asarray(SPD), ns.asarray([1.0, 2.0, 3.0]))),
+    ("inv complex", lambda ns: ns.linalg.inv(ns.asarray(SPD, dtype=ns.complex128))),
+    ("fftn", lambda ns: ns.fft.fftn(ns.asarray(GRID))),
+    ("fftn s axes", lambda ns: ns.fft.fftn(ns.asarray(GRID), s=(2, 5), axes=(0, 1))),
+    ("ifftn ortho", lambda ns: ns.fft.ifftn(ns.asarray(GRID, dtype=ns.complex64), norm="ortho")),
+    ("rfftn", lambda ns: ns.fft.rfftn(ns.real(ns.asarray(GRID)))),
+    ("irfftn s", lambda ns: ns.fft.irfftn(ns.asarray(GRID), s=(3, 6), axes=(0, 1))),
+    ("hfft", lambda ns: ns.fft.hfft(ns.asarray(GRID[0]))),
+    ("ihfft", lambda ns: ns.fft.ihfft(ns.real(ns.asarray(GRID[0], dtype=ns.complex64)))),
+    ("irfft n", lambda ns: ns.fft.irfft(ns.asarray(GRID[0], dtype=ns.complex64), n=5)),
+    ("ifftshift", lambda ns: ns.fft.ifftshift(ns.real(ns.asarray(GRID)), axes=0)),
+    ("fftfreq float32", lambda ns: ns.fft.fftfreq(7, d=0.1, dtype=ns.float32)),
+    ("rfftfreq", lambda ns: ns.fft.rfftfreq(7)),
+    # One-array results stay sequences (parity's generated bindings unwrap them).
+    ("nonzero 1-d", lambda ns: ns.nonzero(ns.asarray([0, 1, 2]))),
+    ("unstack one", lambda ns: ns.unstack(ns.ones((1, 3)))),
+    ("meshgrid one", lambda ns: tuple(ns.meshgrid(ns.asarray([1, 2])))),
+    ("broadcast_arrays one", lambda ns: tuple(ns.broadcast_arrays(ns.asarray([1, 2])))),
+    ("full complex", lambda ns: ns.full((2,), 1 - 2j)),
+    ("full complex64", lambda ns: ns.full((2,), 1j, dtype=ns.complex64)),
+    ("full_like complex", lambda ns: ns.full_like(ns.asarray([1j, 2j]), 3 + 1j)),
+    ("repeat array", lambda ns: ns.repeat(ns.asarray([1, 2], dtype=ns.int8), ns.asarray([2, 3]))),
+    ("repeat flat", lambda ns: ns.repeat(ns.asarray([[1, 2], [3, 4]]), 2)),
+    ("searchsorted sorter", lambda ns: ns.searchsorted(ns.asarray([3, 1, 2]), ns.asarray([2, 3]),
+                                                        sorter=ns.argsort(ns.asarray([3, 1, 2])))),
+    ("squeeze axes", lambda ns: ns.squeeze(ns.ones((1, 2, 1)), axis=(0, 2))),
+    ("roll axes", lambda ns: ns.roll(ns.reshape(ns.arange(6), (2, 3)), (1, 2), axis=(0, 1))),
+    ("sum dtype", lambda ns: ns.sum(ns.asarray([100, 100], dtype=ns.int8), dtype=ns.int16)),
+    ("sum uint8", lambda ns: ns.sum(ns.asarray([200, 100], dtype=ns.uint8))),
+    ("unique_counts nan", lambda ns: ns.unique_counts(ns.asarray([float("nan"), 1.0, float("nan")]))),
+    ("sign complex", lambda ns: ns.sign(ns.asarray([3 + 4j, 0j]))),
+    ("from_dlpack copy", lambda ns: ns.from_dlpack(np.arange(3.0), copy=True)),
+    ("arange negative step", lambda ns: ns.arange(5.0, 0.0, -1.5)),
+    ("eye bool", lambda ns: ns.eye(3, k=-1, dtype=ns.bool)),
+]
+
+
+@pytest.mark.parametrize("label, call", MORE_CALLS, ids=[c[0] for c in MORE_CALLS])
+def test_more_standard_calls_match_strict(label, call):
+    check_same(call(xp), call(xps), ulps=64)

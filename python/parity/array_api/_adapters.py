@@ -9,7 +9,7 @@ import parity as _p
 from ._forward import lookup, need, uses
 from ._info import _check_device
 
-__all__ = ["arange", "asarray", "astype", "clip", "count_nonzero", "diff", "empty", "empty_like",
+__all__ = ["broadcast_arrays", "meshgrid", "nonzero", "unstack", "repeat", "arange", "asarray", "astype", "clip", "count_nonzero", "diff", "empty", "empty_like",
            "eye", "finfo", "from_dlpack", "full", "full_like", "iinfo", "isdtype", "linspace",
            "matrix_transpose", "ones", "ones_like", "reshape", "result_type", "can_cast",
            "argsort", "sort", "std", "take_along_axis", "unique_all", "unique_counts",
@@ -85,15 +85,20 @@ empty, ones, zeros = (_shape_creation(n) for n in ("empty", "ones", "zeros"))
 empty_like, ones_like, zeros_like = (_like_creation(n) for n in ("empty_like", "ones_like", "zeros_like"))
 
 
-@uses("full")
+# parity's full/full_like take a real fill value: a complex one is added to complex zeros.
+@uses("full", "zeros")
 def full(shape, fill_value, *, dtype=None, device=None):
     _check_device("full", device)
+    if isinstance(fill_value, complex):
+        return need("zeros")(shape, dtype=dtype or _np.dtype("complex128")) + fill_value
     return need("full")(shape, fill_value, dtype=dtype)
 
 
-@uses("full_like")
+@uses("full_like", "zeros_like")
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     _check_device("full_like", device)
+    if isinstance(fill_value, complex) and (dtype or x.dtype).kind == "c":
+        return need("zeros_like")(x, dtype=dtype) + fill_value
     return need("full_like")(x, fill_value, dtype=dtype)
 
 
@@ -166,6 +171,38 @@ def can_cast(from_, to, /):
 
 
 # ---- manipulation, statistics, searching ----
+
+def _sequence(r, kind):
+    # parity's generated bindings return a one-array result as the array itself.
+    return kind((r,) if isinstance(r, _Tensor) else r)
+
+
+@uses("nonzero")
+def nonzero(x, /):
+    return _sequence(need("nonzero")(x), tuple)
+
+
+@uses("unstack")
+def unstack(x, /, *, axis=0):
+    return _sequence(need("unstack")(x, axis=axis), tuple)
+
+
+@uses("broadcast_arrays")
+def broadcast_arrays(*arrays):
+    return _sequence(need("broadcast_arrays")(*arrays), list)  # 2024.12: a list
+
+
+@uses("meshgrid")
+def meshgrid(*arrays, indexing="xy"):
+    return _sequence(need("meshgrid")(*arrays, indexing=indexing), list)  # 2024.12: a list
+
+
+@uses("repeat")
+def repeat(x, repeats, /, *, axis=None):
+    if isinstance(repeats, _Tensor):
+        repeats = _np.asarray(repeats).tolist()  # parity's repeat takes an int or a list of ints
+    return need("repeat")(x, repeats, axis=axis)
+
 
 def reshape(x, /, shape, *, copy=None):
     f = lookup("reshape")
