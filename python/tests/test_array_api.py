@@ -208,6 +208,12 @@ def test_isdtype_finfo_iinfo():
         for field in ("bits", "eps", "max", "min", "smallest_normal"):
             assert getattr(ours, field) == getattr(theirs, field), (name, field)
         assert str(ours.dtype) == dname(theirs.dtype)
+    # A kind may also be a dtype, or a tuple of kinds and dtypes.
+    for name, kind in (("float32", ("integral", "real floating")), ("int8", "int8"), ("int8", "int16"),
+                       ("uint8", ("bool", "uint8")), ("complex64", ("integral",))):
+        ours_kind = tuple(getattr(xp, k, k) for k in kind) if isinstance(kind, tuple) else getattr(xp, kind)
+        theirs_kind = tuple(getattr(xps, k, k) for k in kind) if isinstance(kind, tuple) else getattr(xps, kind)
+        assert xp.isdtype(getattr(xp, name), ours_kind) == xps.isdtype(getattr(xps, name), theirs_kind), (name, kind)
     assert xp.iinfo(xp.asarray([1], dtype=xp.uint16)).max == 65535
     assert xp.finfo(xp.asarray([1.0], dtype=xp.float32)).bits == 32
 

@@ -155,7 +155,12 @@ def iinfo(type, /):  # noqa: A002
 
 
 def isdtype(dtype, kind):
-    return (lookup("isdtype") or _np.isdtype)(dtype, kind)
+    # The standard's kind: a kind name, a dtype, or a tuple of either (parity's takes a name).
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if not isinstance(kind, str):
+        return _np.dtype(dtype) == _np.dtype(kind)
+    return bool((lookup("isdtype") or _np.isdtype)(dtype, kind))
 
 
 def result_type(*arrays_and_dtypes):
