@@ -9,12 +9,12 @@ import parity as _p
 from ._forward import lookup, need, uses
 from ._info import _check_device
 
-__all__ = ["broadcast_arrays", "meshgrid", "nonzero", "unstack", "repeat", "arange", "asarray", "astype", "clip", "count_nonzero", "diff", "empty", "empty_like",
-           "eye", "finfo", "from_dlpack", "full", "full_like", "iinfo", "isdtype", "linspace",
-           "matrix_transpose", "ones", "ones_like", "reshape", "result_type", "can_cast",
-           "argsort", "sort", "std", "take_along_axis", "unique_all", "unique_counts",
-           "unique_inverse", "var", "zeros", "zeros_like",
-           "UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult"]
+__all__ = ["arange", "argsort", "asarray", "astype", "broadcast_arrays", "can_cast", "clip",
+           "count_nonzero", "diff", "empty", "empty_like", "eye", "finfo", "from_dlpack", "full",
+           "full_like", "iinfo", "isdtype", "linspace", "matrix_transpose", "meshgrid", "nonzero",
+           "ones", "ones_like", "repeat", "reshape", "result_type", "sort", "std",
+           "take_along_axis", "unique_all", "unique_counts", "unique_inverse", "unstack", "var",
+           "zeros", "zeros_like", "UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult"]
 
 _Tensor = _p.Tensor
 
@@ -112,7 +112,8 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     _check_device("linspace", device)
     f = need("linspace")
-    if isinstance(start, complex) or isinstance(stop, complex) or (dtype is not None and _np.dtype(dtype).kind == "c"):
+    if isinstance(start, complex) or isinstance(stop, complex) or \
+            (dtype is not None and _np.dtype(dtype).kind == "c"):
         # parity's linspace is real: the real and imaginary parts are two real ranges.
         part = None if dtype is None else _np.dtype(dtype).type(0).real.dtype
         re = f(complex(start).real, complex(stop).real, num, endpoint=endpoint, dtype=part)
