@@ -8,6 +8,7 @@ never silently ignored. Entries whose `run` computes something else (its numpy_r
 gauge-invariant quantities and the like) get a direct binding below (_DIRECT).
 """
 import collections
+import functools
 import inspect
 import re
 import sys
@@ -98,10 +99,18 @@ def _array_api_signature(e):
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def sample_keywords(name):
+    """(keyword names, most positional arguments) of the entry's samples, on first use."""
+    kwnames, nargs = _parity._sample_keywords(name)
+    return frozenset(kwnames), nargs
+
+
 def _sample_signature(e):
     """No NumPy or Array API signature: positional arrays, then the samples' keywords (keyword-only)."""
-    ps = [_P(f"x{i + 1}" if e["nargs"] > 1 else "x", _P.POSITIONAL_ONLY) for i in range(e["nargs"])]
-    ps += [_P(k, _P.KEYWORD_ONLY, default=None) for k in e["kwnames"] if k != "out"]
+    kwnames, nargs = sample_keywords(e["name"])
+    ps = [_P(f"x{i + 1}" if nargs > 1 else "x", _P.POSITIONAL_ONLY) for i in range(nargs)]
+    ps += [_P(k, _P.KEYWORD_ONLY, default=None) for k in sorted(kwnames) if k != "out"]
     if "out" in e["variants"]:
         ps.append(_P("out", _P.KEYWORD_ONLY, default=None))
     return inspect.Signature(ps)
@@ -133,12 +142,12 @@ def _results(values, result_type):
 def _make(e):
     npname, f = _numpy_function(e)
     sig = numpy_signature(f) or _array_api_signature(e) or _sample_signature(e)
-    kwnames, nargs, name = set(e["kwnames"]), e["nargs"], e["name"]
+    name = e["name"]
     has_out = "out" in e["variants"]
     ref = e["numpy_ref"]
     # The run function takes the arrays of NumPy's first (sequence) parameter one by one
     # (concatenate's `lambda *xs, **kw`): expand that parameter.
-    expand_first = bool(re.match(r"lambda \*", ref))
+    expand_first = bool(re.match(r"lambda \*\w", ref))
     first = next(iter(sig.parameters.values()), None)
     if first is not None and first.kind == _P.VAR_POSITIONAL:
         expand_first = False
@@ -146,6 +155,7 @@ def _make(e):
 
     def call(*a, **k):
         ba = sig.bind(*a, **k)
+        kwnames, nargs = sample_keywords(name)
         args, kwargs, out = [], {}, None
         for i, (pname, p) in enumerate(sig.parameters.items()):
             if pname not in ba.arguments:
@@ -356,11 +366,47 @@ def _place(pkg, dotted, fn):
         setattr(target, leaf, fn)
 
 
-def _method(fn):
+def _method_signature(m):
+    """ndarray's method signature from its docstring ("a.argsort(axis=-1, kind=None, order=None)")."""
+    line = (getattr(getattr(np.ndarray, m, None), "__doc__", None) or "").strip().split("\n")[0]
+    mt = re.fullmatch(r"a\.\w+\((.*)\)", line.strip())
+    if not mt:
+        return None
+    ns = {}
+    try:
+        exec(f"def _f({mt.group(1)}): pass", {**vars(np), "np": np}, ns)  # noqa: S102 (NumPy's own text)
+        return inspect.signature(ns["_f"])
+    except Exception:
+        return None
+
+
+def _method(fn, m):
+    """Tensor.<m>: ndarray's method over the op's function; in place where ndarray's is (sort)."""
+    msig = _method_signature(m)
+    doc = getattr(getattr(np.ndarray, m, None), "__doc__", "") or ""
+    in_place = "in-place" in " ".join(doc.strip().split("\n")[:3])
+
     def method(self, *a, **k):
-        return fn(self, *a, **k)
-    method.__name__ = fn.__name__
-    method.__doc__ = fn.__doc__
+        if msig is None:
+            r = fn(self, *a, **k)
+        else:
+            kw = {}
+            for name, v in msig.bind(*a, **k).arguments.items():
+                if msig.parameters[name].kind == _P.VAR_POSITIONAL:  # a.transpose(1, 0) or ((1, 0))
+                    if not v:
+                        continue
+                    v = v[0] if len(v) == 1 and (v[0] is None or isinstance(v[0], (tuple, list))) else v
+                kw[name] = v
+            r = fn(self, **kw)
+        if in_place:
+            self[...] = r
+            return None
+        return r
+
+    method.__name__ = m
+    method.__doc__ = doc or fn.__doc__
+    if msig is not None:
+        method.__signature__ = msig.replace(parameters=[_P("self", _P.POSITIONAL_ONLY), *msig.parameters.values()])
     return method
 
 
@@ -382,7 +428,10 @@ def install(pkg):
         for n in names:
             _place(pkg, n, existing)
         bound[e["name"]] = existing
-        m = e["numpy_method"]
-        if m and "method" in e["variants"] and not hasattr(pkg.Tensor, m):
-            setattr(pkg.Tensor, m, _method(existing))
+        # The method where ndarray has one by the op's name (kMethod records); hand-bound ones stay.
+        if "method" in e["variants"]:
+            for m in dict.fromkeys([e["numpy_method"], *(n for n in names if "." not in n)]):
+                # callable: ndarray.real/.imag are properties, not methods
+                if m and callable(getattr(np.ndarray, m, None)) and not hasattr(pkg.Tensor, m):
+                    setattr(pkg.Tensor, m, _method(existing, m))
     return bound

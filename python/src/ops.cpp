@@ -113,8 +113,7 @@ py::list call(const std::string& name, const std::string& variant, py::sequence 
 }
 
 // What _ops.py needs to build the op's public function: the names, the variants, the NumPy
-// reference, and how its samples call the run function (their keyword names and the most
-// positional arguments), read from the samples of two of its dtypes.
+// reference, the claimed CPU dtypes.
 py::list entries() {
   py::list out;
   for (const OpInfo& op : opinfo::op_db()) {
@@ -130,24 +129,28 @@ py::list entries() {
     py::list dtypes;
     for (DType t : op.dtypes_cpu) dtypes.append(name(t));
     d["dtypes"] = dtypes;
-    std::set<std::string> kwnames;
-    size_t nargs = 0, min_nargs = SIZE_MAX;
-    std::vector<DType> probe;
-    if (!op.dtypes_cpu.empty()) probe.push_back(op.dtypes_cpu.front());
-    if (op.claims(DType::Float64) && (probe.empty() || probe[0] != DType::Float64)) probe.push_back(DType::Float64);
-    if (op.sample_inputs)
-      for (DType t : probe)
-        for (const SampleInput& s : op.sample_inputs(t)) {
-          for (const auto& kv : s.kwargs) kwnames.insert(kv.first);
-          nargs = std::max(nargs, s.args.size());
-          min_nargs = std::min(min_nargs, s.args.size());
-        }
-    d["kwnames"] = std::vector<std::string>(kwnames.begin(), kwnames.end());
-    d["nargs"] = nargs;
-    d["min_nargs"] = min_nargs == SIZE_MAX ? 0 : min_nargs;
     out.append(d);
   }
   return out;
+}
+
+// How the entry's samples call its run function: their keyword names and the most positional
+// arguments, read from the samples of two of its dtypes (generating them takes milliseconds per
+// op: _ops.py asks on an op's first call, not at import).
+py::tuple sample_keywords(const std::string& name) {
+  const OpInfo& op = entry_of(name);
+  std::set<std::string> kwnames;
+  size_t nargs = 0;
+  std::vector<DType> probe;
+  if (!op.dtypes_cpu.empty()) probe.push_back(op.dtypes_cpu.front());
+  if (op.claims(DType::Float64) && (probe.empty() || probe[0] != DType::Float64)) probe.push_back(DType::Float64);
+  if (op.sample_inputs)
+    for (DType t : probe)
+      for (const SampleInput& s : op.sample_inputs(t)) {
+        for (const auto& kv : s.kwargs) kwnames.insert(kv.first);
+        nargs = std::max(nargs, s.args.size());
+      }
+  return py::make_tuple(std::vector<std::string>(kwnames.begin(), kwnames.end()), nargs);
 }
 
 // _samples(name, dtype): the entry's samples and reference inputs as (args, kwargs, note, skip,
@@ -182,7 +185,9 @@ py::list samples(const std::string& name, py::handle dtype) {
 void bind_ops(py::module_& m) {
   m.def("_call", &call, py::arg("name"), py::arg("variant"), py::arg("args"), py::arg("kwargs"),
         py::arg("out") = py::none(), "Run an OpInfo entry's run function (NumPy's calling convention)");
-  m.def("_op_entries", &entries, "Every OpInfo entry: names, family, variants, NumPy reference, sample keywords");
+  m.def("_op_entries", &entries, "Every OpInfo entry: names, family, variants, NumPy reference, CPU dtypes");
+  m.def("_sample_keywords", &sample_keywords, py::arg("name"),
+        "(keyword names, most positional arguments) of the entry's samples: how its run function is called");
   m.def("_samples", &samples, py::arg("name"), py::arg("dtype"),
         "An entry's samples and reference inputs: (args, kwargs, note, skip reason, differs reason)");
   m.def("_tolerance", [](const std::string& name, py::handle dtype) {
