@@ -109,6 +109,22 @@ def test_unavailable_functions_raise_not_implemented():
             f(*[xp.asarray([1.0, 2.0])] * max(len(required), 1))
 
 
+def test_a_function_parity_lacks_raises_not_implemented(monkeypatch):
+    # The mechanism behind the test above, with parity.sort and parity.tril taken away.
+    from parity.array_api import _forward
+    monkeypatch.delattr(parity, "sort")
+    monkeypatch.delattr(parity, "tril")
+    with pytest.raises(NotImplementedError, match=r"^\[sort\] parity.array_api.sort needs parity.sort"):
+        xp.sort(xp.asarray([2, 1]))
+    assert xp._unavailable()["sort"] == ["sort"]
+    namespace = {}
+    _forward.fill(namespace)  # what the module does at import
+    assert set(namespace) == {n for n in NAMES if "." not in n}
+    with pytest.raises(NotImplementedError, match=r"^\[tril\] "):
+        namespace["tril"](xp.ones((2, 2)))
+    assert namespace["triu"] is parity.triu
+
+
 @pytest.mark.parametrize("name", DTYPES)
 def test_dtype_objects_are_numpys(name):
     d = getattr(xp, name)
