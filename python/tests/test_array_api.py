@@ -7,7 +7,9 @@ check that for the names in parity.array_api._unavailable(); the spot checks ski
 reason. Run from a build: PYTHONPATH=build/python python3 -m pytest python/tests/test_array_api.py
 """
 import inspect
+import os
 import pathlib
+import tempfile
 import warnings
 
 import numpy as np
@@ -660,3 +662,76 @@ MORE_CALLS = [
 @pytest.mark.parametrize("label, call", MORE_CALLS, ids=[c[0] for c in MORE_CALLS])
 def test_more_standard_calls_match_strict(label, call):
     check_same(call(xp), call(xps), ulps=64)
+
+
+# ---- random arrays: Hypothesis's Array API strategies draw them through parity.array_api ----
+
+def _hypothesis():
+    hyp = pytest.importorskip("hypothesis", reason="hypothesis draws the random arrays")
+    from hypothesis.configuration import set_hypothesis_home_dir
+    from hypothesis.extra.array_api import make_strategies_namespace
+    # Hypothesis keeps a cache in ./.hypothesis: not in the source tree.
+    set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), "parity-hypothesis"))
+    return hyp, make_strategies_namespace(xp, api_version="2024.12")
+
+
+def test_hypothesis_accepts_the_namespace():
+    hyp, strategies = _hypothesis()
+    drawn = []
+
+    @hyp.settings(max_examples=50, deadline=None, derandomize=True, database=None)
+    @hyp.given(strategies.arrays(dtype=strategies.scalar_dtypes(),
+                                 shape=strategies.array_shapes(min_dims=0, max_dims=3, max_side=3)))
+    def draw(x):
+        assert isinstance(x, parity.Tensor)
+        drawn.append(x.dtype)
+
+    draw()
+    assert len(set(drawn)) > 3
+
+
+ELEMENTWISE_ONLY = [q for q in ELEMENTWISE if q not in ("nonzero", "matrix_transpose") and not q.startswith("unique")]
+
+
+@pytest.mark.parametrize("qual", ELEMENTWISE_ONLY)
+def test_elementwise_random_arrays_match_strict(qual):
+    hyp, strategies = _hypothesis()
+    arity = _positional_arity(qual)
+    compared = []
+    accepted = []  # the dtypes the standard allows for this function (strict's TypeError otherwise)
+    for name in DTYPES:
+        try:
+            with np.errstate(all="ignore"):
+                get(xps, qual)(*[xps.ones((1,), dtype=getattr(xps, name))] * arity)
+            accepted.append(getattr(xp, name))
+        except TypeError:
+            pass
+
+    @hyp.settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=list(hyp.HealthCheck))
+    @hyp.given(data=hyp.strategies.data())
+    def check(data):
+        dtype = data.draw(hyp.strategies.sampled_from(accepted), label="dtype")
+        shapes = data.draw(strategies.mutually_broadcastable_shapes(arity, max_dims=3, max_side=3), label="shapes")
+        ours = [data.draw(strategies.arrays(dtype, s), label=f"x{i + 1}")
+                for i, s in enumerate(shapes.input_shapes)]
+        try:
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                theirs = get(xps, qual)(*[xps.asarray(np.asarray(o)) for o in ours])
+        except (TypeError, ValueError):
+            return  # a dtype (or value) the standard excludes for this function
+        with np.errstate(all="ignore"):
+            got = get(xp, qual)(*ours)
+        want = np.asarray(theirs)
+        assert isinstance(got, parity.Tensor) and np.asarray(got).dtype == want.dtype, (got, want)
+        assert got.shape == want.shape
+        if want.dtype.kind in "fc":
+            rtol, atol = parity._parity._tolerance(qual, want.dtype)  # the engine's claim for the op
+            np.testing.assert_allclose(np.asarray(got), want, rtol=rtol, atol=atol, equal_nan=True)
+        else:
+            np.testing.assert_array_equal(np.asarray(got), want)
+        compared.append(dtype)
+
+    check()
+    assert compared, qual
