@@ -134,13 +134,15 @@ py::list entries() {
   return out;
 }
 
-// How the entry's samples call its run function: their keyword names and the most positional
-// arguments, read from the samples of two of its dtypes (generating them takes milliseconds per
-// op: _ops.py asks on an op's first call, not at import).
+// How the entry's samples call its run function: their keyword names, the most positional
+// arguments, and whether the op returns a sequence (a run of one of its small samples gives other
+// than one result: meshgrid, nonzero, broadcast_arrays), read from the samples of two of its
+// dtypes (milliseconds per op: _ops.py asks on an op's first call, not at import).
 py::tuple sample_keywords(const std::string& name) {
   const OpInfo& op = entry_of(name);
   std::set<std::string> kwnames;
   size_t nargs = 0;
+  bool sequence = false;
   std::vector<DType> probe;
   if (!op.dtypes_cpu.empty()) probe.push_back(op.dtypes_cpu.front());
   if (op.claims(DType::Float64) && (probe.empty() || probe[0] != DType::Float64)) probe.push_back(DType::Float64);
@@ -149,8 +151,15 @@ py::tuple sample_keywords(const std::string& name) {
       for (const SampleInput& s : op.sample_inputs(t)) {
         for (const auto& kv : s.kwargs) kwnames.insert(kv.first);
         nargs = std::max(nargs, s.args.size());
+        int64_t elements = 0;
+        for (const auto& a : s.args) elements += a.is_tensor() ? a.tensor().size() : 1;
+        if (sequence || elements > 4096 || !op.has_variant(Variant::function)) continue;
+        try {
+          sequence = op.run(Variant::function, s.args, s.kwargs, Tensor()).size() != 1;
+        } catch (const Error&) {  // a sample the engine refuses says nothing about the result count
+        }
       }
-  return py::make_tuple(std::vector<std::string>(kwnames.begin(), kwnames.end()), nargs);
+  return py::make_tuple(std::vector<std::string>(kwnames.begin(), kwnames.end()), nargs, sequence);
 }
 
 // _samples(name, dtype): the entry's samples and reference inputs as (args, kwargs, note, skip,
@@ -187,7 +196,7 @@ void bind_ops(py::module_& m) {
         py::arg("out") = py::none(), "Run an OpInfo entry's run function (NumPy's calling convention)");
   m.def("_op_entries", &entries, "Every OpInfo entry: names, family, variants, NumPy reference, CPU dtypes");
   m.def("_sample_keywords", &sample_keywords, py::arg("name"),
-        "(keyword names, most positional arguments) of the entry's samples: how its run function is called");
+        "(keyword names, most positional arguments, returns a sequence) of the entry's samples");
   m.def("_samples", &samples, py::arg("name"), py::arg("dtype"),
         "An entry's samples and reference inputs: (args, kwargs, note, skip reason, differs reason)");
   m.def("_tolerance", [](const std::string& name, py::handle dtype) {
