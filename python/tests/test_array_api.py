@@ -527,6 +527,7 @@ def test_searching_and_misc_spot_checks():
                                    (xp.meshgrid(s, v), xps.meshgrid(ss, vs)),
                                    (xp.broadcast_arrays(ours, v), xps.broadcast_arrays(theirs, vs))):
         assert len(many_ours) == len(many_theirs)
+        assert type(many_ours) is type(many_theirs)  # 2024.12: lists from meshgrid/broadcast_arrays
         for got, want in zip(many_ours, many_theirs):
             check_same(got, want)
     # isin and broadcast_shapes are in opinfo/array_api_names.txt, but array_api_strict files

@@ -11,9 +11,9 @@ from ._info import _check_device
 
 __all__ = ["arange", "argsort", "asarray", "astype", "broadcast_arrays", "can_cast", "clip",
            "count_nonzero", "diff", "empty", "empty_like", "eye", "finfo", "from_dlpack", "full",
-           "full_like", "iinfo", "isdtype", "linspace", "matrix_transpose", "meshgrid", "nonzero",
+           "full_like", "iinfo", "isdtype", "linspace", "matrix_transpose", "meshgrid",
            "ones", "ones_like", "repeat", "reshape", "result_type", "sort", "std",
-           "take_along_axis", "unique_all", "unique_counts", "unique_inverse", "unstack", "var",
+           "take_along_axis", "unique_all", "unique_counts", "unique_inverse", "var",
            "zeros", "zeros_like", "UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult"]
 
 _Tensor = _p.Tensor
@@ -178,29 +178,15 @@ def can_cast(from_, to, /):
 
 # ---- manipulation, statistics, searching ----
 
-def _sequence(r, kind):
-    # parity's generated bindings return a one-array result as the array itself.
-    return kind((r,) if isinstance(r, _Tensor) else r)
-
-
-@uses("nonzero")
-def nonzero(x, /):
-    return _sequence(need("nonzero")(x), tuple)
-
-
-@uses("unstack")
-def unstack(x, /, *, axis=0):
-    return _sequence(need("unstack")(x, axis=axis), tuple)
-
-
+# The 2024.12 standard returns these as lists (NumPy 2 and parity: tuples; 2025.12: tuples).
 @uses("broadcast_arrays")
 def broadcast_arrays(*arrays):
-    return _sequence(need("broadcast_arrays")(*arrays), list)  # 2024.12: a list
+    return list(need("broadcast_arrays")(*arrays))
 
 
 @uses("meshgrid")
 def meshgrid(*arrays, indexing="xy"):
-    return _sequence(need("meshgrid")(*arrays, indexing=indexing), list)  # 2024.12: a list
+    return list(need("meshgrid")(*arrays, indexing=indexing))
 
 
 @uses("repeat")
