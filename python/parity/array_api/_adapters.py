@@ -10,7 +10,7 @@ from ._forward import lookup, need, uses
 from ._info import _check_device
 
 __all__ = ["arange", "argsort", "asarray", "astype", "broadcast_arrays", "can_cast", "clip",
-           "count_nonzero", "diff", "empty", "empty_like", "eye", "finfo", "from_dlpack", "full",
+           "diff", "empty", "empty_like", "eye", "finfo", "from_dlpack", "full",
            "full_like", "iinfo", "isdtype", "linspace", "matrix_transpose", "meshgrid",
            "ones", "ones_like", "repeat", "reshape", "result_type", "sort", "std",
            "take_along_axis", "unique_all", "unique_counts", "unique_inverse", "var",
@@ -234,12 +234,6 @@ def clip(x, /, min=None, max=None):  # noqa: A002
         r = f(x, min, max)
     # The standard: the result has x's dtype (NumPy promotes with the bounds' dtypes).
     return r if r.dtype == x.dtype else r.astype(x.dtype)
-
-
-@uses("count_nonzero")
-def count_nonzero(x, /, *, axis=None, keepdims=False):
-    r = need("count_nonzero")(x, axis=axis, keepdims=keepdims)
-    return r if isinstance(r, _Tensor) else _p.asarray(r)  # NumPy returns a Python int for axis=None
 
 
 @uses("diff")
