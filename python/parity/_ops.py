@@ -46,11 +46,12 @@ def _numpy_function(e):
 
 def _doc_signature(f):
     """The signature in a builtin's docstring ("zeros(shape, dtype=float, order='C', *, like=None)")."""
-    line = (getattr(f, "__doc__", None) or "").strip().split("\n")[0]
-    m = re.fullmatch(r"\w+\((.*)\)", line.strip())
+    # The first paragraph: concatenate's spans lines ("concatenate(\n (a1, a2, ...),\n axis=0, ...)").
+    line = " ".join((getattr(f, "__doc__", None) or "").strip().split("\n\n")[0].split())
+    m = re.fullmatch(r"\w+\((.*)\)", line)
     if not m:
         return None
-    params = m.group(1).replace("(a1, a2, ...)", "arrays")
+    params = m.group(1).replace("( ", "(").replace(" )", ")").replace("(a1, a2, ...)", "arrays")
     ns = {}
     try:
         exec(f"def _f({params}): pass", {**vars(np), "np": np}, ns)  # noqa: S102 (NumPy's own text)
@@ -142,6 +143,41 @@ def _results(values, result_type, sequence):
     return values[0] if len(values) == 1 and not sequence else tuple(values)
 
 
+def _with_signature(sig, finish):
+    """A function whose parameters are sig's, passing their values in order to finish(values).
+
+    Written out with exec rather than Signature.bind in a (*a, **k) wrapper: binding costs about
+    10 us a call, several times the engine's own dispatch for a small array.
+    """
+    ps, names, g = [], [], {"_finish": finish}
+    slash = any(p.kind == _P.POSITIONAL_ONLY for p in sig.parameters.values())
+    star = False
+    for p in sig.parameters.values():
+        if slash and p.kind != _P.POSITIONAL_ONLY:
+            ps.append("/")
+            slash = False
+        if p.kind == _P.VAR_POSITIONAL:
+            ps.append("*" + p.name)
+            star = True
+        elif p.kind == _P.VAR_KEYWORD:
+            ps.append("**" + p.name)
+        else:
+            if p.kind == _P.KEYWORD_ONLY and not star:
+                ps.append("*")
+                star = True
+            if p.default is _EMPTY:
+                ps.append(p.name)
+            else:
+                g["_d_" + p.name] = p.default
+                ps.append(f"{p.name}=_d_{p.name}")
+        names.append(p.name)
+    if slash:
+        ps.append("/")
+    ns = {}
+    exec(f"def call({', '.join(ps)}):\n    return _finish(({''.join(n + ', ' for n in names)}))", g, ns)  # noqa: S102
+    return ns["call"]
+
+
 def _make(e):
     npname, f = _numpy_function(e)
     sig = numpy_signature(f) or _array_api_signature(e) or _sample_signature(e)
@@ -156,21 +192,23 @@ def _make(e):
         expand_first = False
     rtype = _result_type(npname, f)
 
-    def call(*a, **k):
-        ba = sig.bind(*a, **k)
+    # (parameter, name, kind, default) read once: Parameter's properties cost a call each.
+    plan = [(p, p.name, p.kind, p.default) for p in sig.parameters.values()]
+    novalue, var_pos, var_kw = np._NoValue, _P.VAR_POSITIONAL, _P.VAR_KEYWORD
+
+    def finish(values):
         kwnames, nargs, sequence = sample_keywords(name)
         args, kwargs, out = [], {}, None
-        for i, (pname, p) in enumerate(sig.parameters.items()):
-            if pname not in ba.arguments:
-                continue
-            v = ba.arguments[pname]
-            if p.kind == _P.VAR_POSITIONAL:
+        for i, ((p, pname, kind, default), v) in enumerate(zip(plan, values)):
+            if kind == var_pos:
                 args.extend(v)
-            elif p.kind == _P.VAR_KEYWORD:
+            elif kind == var_kw:
                 for kk, vv in v.items():
                     if kk not in kwnames:
                         raise NotImplementedError(f"[{name}] keyword '{kk}' is not supported")
                     kwargs[kk] = vv
+            elif v is default or v is novalue:  # not given (or given NumPy's default object)
+                continue
             elif pname == "out" and pname not in kwnames:
                 if v is None:
                     continue
@@ -178,11 +216,10 @@ def _make(e):
                     raise NotImplementedError(f"[{name}] keyword 'out' is not supported")
                 out = v
             elif pname in kwnames:
-                if v is not np._NoValue:
-                    kwargs[pname] = v
+                kwargs[pname] = v
             elif i == 0 and expand_first:
                 args.extend(v)
-            elif len(args) < nargs and (p.default is _EMPTY or not _is_default(v, p)):
+            elif len(args) < nargs and (default is _EMPTY or not _is_default(v, p)):
                 args.append(v)
             elif not _is_default(v, p):
                 raise NotImplementedError(f"[{name}] keyword '{pname}' is not supported")
@@ -191,6 +228,7 @@ def _make(e):
             return out
         return _results(_parity._call(name, "function", args, kwargs), rtype, sequence)
 
+    call = _with_signature(sig, finish)
     call.__name__ = call.__qualname__ = (npname or name).split(".")[-1]
     call.__doc__ = getattr(f, "__doc__", None) or f"parity.{name}: the engine's {name} (OpInfo entry)"
     call.__signature__ = sig
