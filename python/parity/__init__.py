@@ -14,3 +14,5 @@ from . import _ops
 ndarray = Tensor  # NumPy's name for the array type
 _bound_ops = _ops.install(_sys.modules[__name__])  # entry name -> the function bound for it
 from ._transforms import grad, value_and_grad, vmap, compile, no_grad, enable_grad, is_grad_enabled  # noqa: F401,A004
+from . import array_api  # noqa: E402  (the Array API namespace: Tensor.__array_namespace__, .to_device)
+array_api._attach(Tensor)
