@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "convert.h"
@@ -106,7 +107,15 @@ py::list call(const std::string& name, const std::string& variant, py::sequence 
     kw.emplace_back(key, kwvalue(op.name, key, v));
   }
   Tensor o = out.is_none() ? Tensor() : out.cast<Tensor>();
-  std::vector<Tensor> r = op.run(variant_of(variant), a, kw, o);
+  std::vector<Tensor> r;
+  try {
+    r = op.run(variant_of(variant), a, kw, o);
+  } catch (const std::bad_variant_access&) {
+    // A keyword of a type the engine does not take (std(ddof=1.5): the engine's ddof is an int).
+    std::string given;
+    for (auto [k, v] : kwargs) given += (given.empty() ? "" : ", ") + k.cast<std::string>() + "=" + py::str(py::repr(v)).cast<std::string>();
+    throw NotImplementedError(op_msg(op.name.c_str(), "a keyword argument of a type the engine does not take (" + given + ")"));
+  }
   py::list res;
   for (auto& t : r) res.append(py::cast(std::move(t)));
   return res;
