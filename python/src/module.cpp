@@ -9,7 +9,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -19,6 +21,7 @@
 #include <dlpack/dlpack.h>
 
 #include "convert.h"
+#include "dlpack_capsule.h"
 #include "parity/errors.h"
 #include "parity/nested_list.h"
 #include "parity/op_record.h"
@@ -26,6 +29,7 @@
 #include "parity/tensor.h"
 #include "parity/build_info.h"
 #include "parity/dlpack.h"
+#include "parity/threads.h"
 
 namespace py = pybind11;
 using namespace parity;
@@ -134,15 +138,20 @@ Axes axes_arg(py::handle axis) {
   return AxisList(axis.attr("__index__")().cast<int64_t>());
 }
 
-// DLPack capsules (the unversioned protocol, "dltensor"): the producer's deleter runs unless a
-// consumer took the tensor (and renamed the capsule "used_dltensor").
-py::capsule dlpack_capsule(DLManagedTensor* m) {
-  return py::capsule(m, "dltensor", [](PyObject* cap) {
-    if (PyCapsule_IsValid(cap, "dltensor")) {
-      auto* t = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(cap, "dltensor"));
-      if (t && t->deleter) t->deleter(t);
-    }
-  });
+// The engine's work runs without the GIL (other Python threads run meanwhile), once the Python
+// arguments are converted; results become Python objects after. Below kReleaseAt elements the
+// release costs more than it frees (NumPy's threshold idea). Tensors viewing NumPy memory drop
+// their array under PyGILState_Ensure (ndarray_view.cpp), so any thread may free them.
+constexpr int64_t kReleaseAt = 1 << 12;
+bool large(const Tensor& t) { return t.size() >= kReleaseAt; }
+bool large(const ArrayLike& a) { return a.is_tensor() && large(a.tensor()); }
+template <class... A>
+bool any_large(const A&... a) { return (large(a) || ...); }
+template <class F>
+auto engine(bool release, F&& f) {
+  if (!release) return f();
+  py::gil_scoped_release nogil;
+  return f();
 }
 
 std::pair<int, int> dlpack_device(const Tensor& t) {
@@ -151,18 +160,28 @@ std::pair<int, int> dlpack_device(const Tensor& t) {
 
 }  // namespace
 
-// parity.from_dlpack(x): a view of any __dlpack__ producer's memory (NumPy, PyTorch, JAX...).
-Tensor from_dlpack_py(py::handle x) {
-  if (py::isinstance<Tensor>(x)) return parity::from_dlpack(x.cast<Tensor>());
+// parity.from_dlpack(x, *, device=None, copy=None): a view of any __dlpack__ producer's memory
+// (NumPy, PyTorch, JAX...), asking for DLPack 1.0 (the read-only flag) and falling back to the
+// unversioned protocol for producers whose __dlpack__ takes no keywords (the standard's rule).
+Tensor from_dlpack_py(py::handle x, py::handle device, py::handle copy) {
   if (!py::hasattr(x, "__dlpack__"))
-    throw TypeError(std::string("[from_dlpack] ") + Py_TYPE(x.ptr())->tp_name + " has no __dlpack__");
-  py::object cap = x.attr("__dlpack__")();
-  if (!PyCapsule_IsValid(cap.ptr(), "dltensor"))
-    throw BufferError("[from_dlpack] __dlpack__ did not return an unused 'dltensor' capsule");
-  auto* m = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(cap.ptr(), "dltensor"));
-  Tensor t = parity::from_dlpack(m);  // owns m from here: its deleter runs with the last view
-  PyCapsule_SetName(cap.ptr(), "used_dltensor");
-  return t;
+    throw py::attribute_error(std::string("[from_dlpack] '") + Py_TYPE(x.ptr())->tp_name +
+                              "' object has no attribute '__dlpack__'");  // NumPy's class
+  py::object dl_device = py::none();
+  if (!device.is_none()) {
+    if (!py::isinstance<py::str>(device) || device.cast<std::string>() != "cpu")
+      throw ValueError("[from_dlpack] device must be None or 'cpu', got " + py::repr(device).cast<std::string>());
+    dl_device = py::make_tuple(static_cast<int>(kDLCPU), 0);
+  }
+  py::object cap;
+  try {
+    cap = x.attr("__dlpack__")(py::arg("max_version") = py::make_tuple(1, 0), py::arg("dl_device") = dl_device,
+                               py::arg("copy") = copy);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_TypeError) || !dl_device.is_none() || !copy.is_none()) throw;
+    cap = x.attr("__dlpack__")();  // a pre-2023 producer
+  }
+  return dlpack_import(cap);
 }
 
 // parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (or anything with the buffer
@@ -281,24 +300,25 @@ using Binary = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
 
 // The operator and its reflected and in-place forms. An operand that is not array-like gives
 // NotImplemented, so that Python tries the other side and then raises its own TypeError.
-template <Binary F>
-py::object forward(const Tensor& self, py::handle other) {
+py::object forward(Binary f, const Tensor& self, py::handle other) {
+  if (py::isinstance<Tensor>(other)) {  // the common case, without copying the other tensor
+    const Tensor& o = other.cast<const Tensor&>();
+    return py::cast(engine(any_large(self, o), [&] { return f(ArrayLike::borrow(self), ArrayLike::borrow(o), {}); }));
+  }
   auto o = operand(other);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-  return py::cast(F(ArrayLike::borrow(self), *o, {}));
+  return py::cast(engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, {}); }));
 }
-template <Binary F>
-py::object reflected(const Tensor& self, py::handle other) {
+py::object reflected(Binary f, const Tensor& self, py::handle other) {
   auto o = operand(other);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-  return py::cast(F(*o, ArrayLike::borrow(self), {}));
+  return py::cast(engine(any_large(self, *o), [&] { return f(*o, ArrayLike::borrow(self), {}); }));
 }
-template <Binary F>
-py::object inplace(py::object self_obj, py::handle other) {
+py::object inplace(Binary f, py::object self_obj, py::handle other) {
   auto o = operand(other);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   Tensor& self = self_obj.cast<Tensor&>();
-  F(ArrayLike::borrow(self), *o, OutArg(self));
+  engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, OutArg(self)); });
   return self_obj;
 }
 
@@ -316,12 +336,63 @@ Tensor matmul_fn(const ArrayLike& a, const ArrayLike& b, OutArg out) {
   return parity::matmul(a.to_tensor(std::nullopt, "matmul"), b.to_tensor(std::nullopt, "matmul"), std::move(out));
 }
 
-template <Binary F>
-void def_operator(py::class_<Tensor>& cls, const char* name) {
-  const std::string n(name);
-  cls.def(("__" + n + "__").c_str(), &forward<F>, py::is_operator());
-  cls.def(("__r" + n + "__").c_str(), &reflected<F>, py::is_operator());
-  cls.def(("__i" + n + "__").c_str(), &inplace<F>, py::is_operator());
+// Python's operator names and the ufuncs behind them.
+struct OperatorRow {
+  const char* name;
+  Binary fn;
+};
+constexpr OperatorRow kOperators[] = {
+    {"add", add_fn},          {"sub", subtract_fn},        {"mul", multiply_fn},      {"truediv", divide_fn},
+    {"floordiv", floor_divide_fn}, {"mod", remainder_fn},  {"pow", power_fn},         {"matmul", matmul_fn},
+    {"and", bitwise_and_fn},  {"or", bitwise_or_fn},       {"xor", bitwise_xor_fn},   {"lshift", left_shift_fn},
+    {"rshift", right_shift_fn},
+};
+// Comparisons have no reflected or in-place forms (Python swaps < and > itself).
+constexpr OperatorRow kComparisons[] = {
+    {"lt", less_fn}, {"le", less_equal_fn}, {"gt", greater_fn}, {"ge", greater_equal_fn},
+};
+
+void def_operators(py::class_<Tensor>& cls) {
+  for (const OperatorRow& r : kOperators) {
+    const std::string n(r.name);
+    Binary f = r.fn;
+    cls.def(("__" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); }, py::is_operator());
+    cls.def(("__r" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return reflected(f, t, o); }, py::is_operator());
+    cls.def(("__i" + n + "__").c_str(), [f](py::object t, py::handle o) { return inplace(f, std::move(t), o); }, py::is_operator());
+  }
+  for (const OperatorRow& r : kComparisons) {
+    Binary f = r.fn;
+    cls.def(("__" + std::string(r.name) + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); },
+            py::is_operator());
+  }
+}
+
+// Rows of a tensor one at a time (NumPy's iter(a): lazy, each row a view).
+struct RowIterator {
+  Tensor t;
+  int64_t i = 0;
+};
+
+// The C++ call parity.sigmoid makes, timed in C++ on the same tensor (bench/python_overhead.py
+// compares it with the Python call): seconds per call, the median of `repeats` batches.
+double time_cpp_sigmoid(const Tensor& x, int repeats) {
+  py::gil_scoped_release nogil;
+  std::vector<double> per_call;
+  int n = 1;
+  for (;;) {  // calls per batch: enough for 20 ms
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) (void)parity::sigmoid(x);
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (s >= 0.02 || n >= (1 << 20)) break;
+    n *= 2;
+  }
+  for (int r = 0; r < repeats; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) (void)parity::sigmoid(x);
+    per_call.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n);
+  }
+  std::sort(per_call.begin(), per_call.end());
+  return per_call[per_call.size() / 2];
 }
 
 }  // namespace
@@ -369,11 +440,15 @@ PYBIND11_MODULE(_parity, m) {
     if (t.ndim() == 0) throw TypeError("len() of unsized object");
     return t.shape(0);
   });
+  py::class_<RowIterator>(m, "_RowIterator")
+      .def("__iter__", [](py::object it) { return it; })
+      .def("__next__", [](RowIterator& it) {
+        if (it.i >= it.t.shape(0)) throw py::stop_iteration();
+        return it.t[it.i++];
+      });
   cls.def("__iter__", [](const Tensor& t) {
     if (t.ndim() == 0) throw TypeError("iteration over a 0-d array");
-    py::list items;
-    for (int64_t i = 0; i < t.shape(0); ++i) items.append(py::cast(t[i]));
-    return py::iter(items);
+    return RowIterator{t, 0};
   });
   cls.def("__bool__", [](const Tensor& t) {
     if (t.size() == 0)
@@ -391,8 +466,11 @@ PYBIND11_MODULE(_parity, m) {
     return scalar_to_py(t.item_scalar());
   });
   cls.def("item", [](const Tensor& t) { return scalar_to_py(t.item_scalar()); });
-  cls.def("copy", &Tensor::copy);
-  cls.def("astype", [](const Tensor& t, py::handle dtype) { return t.astype(*dtype_arg(dtype)); }, py::arg("dtype"));
+  cls.def("copy", [](const Tensor& t) { return engine(large(t), [&] { return t.copy(); }); });
+  cls.def("astype", [](const Tensor& t, py::handle dtype) {
+    const DType d = *dtype_arg(dtype);
+    return engine(large(t), [&] { return t.astype(d); });
+  }, py::arg("dtype"));
   cls.def("reshape", [](const Tensor& t, py::args shape) {
     Shape s;
     if (shape.size() == 1 && !PyLong_Check(shape[0].ptr())) s = shape[0].cast<Shape>();
@@ -402,17 +480,29 @@ PYBIND11_MODULE(_parity, m) {
 
   // Reductions as methods (NumPy's ndarray.sum(axis=None, dtype=None, keepdims=False) ...).
   cls.def("sum", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
-    return t.sum(axes_arg(axis), keepdims, dtype_arg(dtype));
+    auto ax = axes_arg(axis);
+    auto d = dtype_arg(dtype);
+    return engine(large(t), [&] { return t.sum(ax, keepdims, d); });
   }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
   cls.def("prod", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
-    return t.prod(axes_arg(axis), keepdims, dtype_arg(dtype));
+    auto ax = axes_arg(axis);
+    auto d = dtype_arg(dtype);
+    return engine(large(t), [&] { return t.prod(ax, keepdims, d); });
   }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
   cls.def("mean", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
-    return t.mean(axes_arg(axis), keepdims, dtype_arg(dtype));
+    auto ax = axes_arg(axis);
+    auto d = dtype_arg(dtype);
+    return engine(large(t), [&] { return t.mean(ax, keepdims, d); });
   }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
-  cls.def("max", [](const Tensor& t, py::handle axis, bool keepdims) { return t.max(axes_arg(axis), keepdims); },
+  cls.def("max", [](const Tensor& t, py::handle axis, bool keepdims) {
+    auto ax = axes_arg(axis);
+    return engine(large(t), [&] { return t.max(ax, keepdims); });
+  },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
-  cls.def("min", [](const Tensor& t, py::handle axis, bool keepdims) { return t.min(axes_arg(axis), keepdims); },
+  cls.def("min", [](const Tensor& t, py::handle axis, bool keepdims) {
+    auto ax = axes_arg(axis);
+    return engine(large(t), [&] { return t.min(ax, keepdims); });
+  },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
 
   cls.def("__getitem__", [](const Tensor& t, py::handle key) { return t.index(index_key(key)); });
@@ -443,57 +533,48 @@ PYBIND11_MODULE(_parity, m) {
   }, py::arg("dtype") = py::none(), py::arg("copy") = py::none());
 
   // DLPack, the Array API's exchange (np.from_dlpack(t), parity.from_dlpack(x)).
+  // The standard's __dlpack__: DLPack 1.0's versioned capsule when the consumer's max_version
+  // allows it (the read-only flag travels), the unversioned one otherwise.
   cls.def("__dlpack__", [](const Tensor& t, py::handle stream, py::handle max_version, py::handle dl_device,
                            py::handle copy) {
-    (void)stream;
-    (void)max_version;  // the unversioned capsule: consumers accept it from producers without 1.0
+    if (!stream.is_none() && t.device().is_cpu())
+      throw RuntimeError("[__dlpack__] stream must be None for a CPU tensor (NumPy: only supports stream=None)");
+    const bool versioned = !max_version.is_none() && max_version.cast<std::pair<int, int>>().first >= 1;
     if (!dl_device.is_none()) {
       auto want = dl_device.cast<std::pair<int, int>>();
       if (want != dlpack_device(t))
-        throw BufferError("[__dlpack__] the tensor is on " + to_string(t.device()) + "; copy it there first");
+        throw ValueError("[__dlpack__] unsupported device requested: the tensor is on " + to_string(t.device()));
     }
     const bool force_copy = !copy.is_none() && copy.cast<bool>();
-    return dlpack_capsule(to_dlpack(force_copy ? t.copy() : t));
+    return dlpack_export(force_copy ? t.copy() : t, versioned, force_copy);
   }, py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
      py::arg("dl_device") = py::none(), py::arg("copy") = py::none());
   cls.def("__dlpack_device__", &dlpack_device);
 
   // Operators: the engine's ufuncs, Python scalars as NEP 50 weak scalars.
-  def_operator<add_fn>(cls, "add");
-  def_operator<subtract_fn>(cls, "sub");
-  def_operator<multiply_fn>(cls, "mul");
-  def_operator<divide_fn>(cls, "truediv");
-  def_operator<floor_divide_fn>(cls, "floordiv");
-  def_operator<remainder_fn>(cls, "mod");
-  def_operator<power_fn>(cls, "pow");
-  def_operator<matmul_fn>(cls, "matmul");
-  def_operator<bitwise_and_fn>(cls, "and");
-  def_operator<bitwise_or_fn>(cls, "or");
-  def_operator<bitwise_xor_fn>(cls, "xor");
-  def_operator<left_shift_fn>(cls, "lshift");
-  def_operator<right_shift_fn>(cls, "rshift");
+  def_operators(cls);
   // == and != with a value that is no array (None, a string, any object): NumPy compares
   // elementwise and finds nothing equal.
   cls.def("__eq__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward<equal_fn>(t, o);
+    if (operand(o)) return forward(equal_fn, t, o);
     return py::cast(parity::logical_and(t, false));  // False everywhere, in t's shape
   }, py::is_operator());
   cls.def("__ne__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward<not_equal_fn>(t, o);
+    if (operand(o)) return forward(not_equal_fn, t, o);
     return py::cast(parity::logical_or(t, true));  // True everywhere
   }, py::is_operator());
-  cls.def("__lt__", &forward<less_fn>, py::is_operator());
-  cls.def("__le__", &forward<less_equal_fn>, py::is_operator());
-  cls.def("__gt__", &forward<greater_fn>, py::is_operator());
-  cls.def("__ge__", &forward<greater_equal_fn>, py::is_operator());
   cls.attr("__hash__") = py::none();
   cls.def("__neg__", [](const Tensor& t) { return parity::negative(t); });
   cls.def("__pos__", [](const Tensor& t) { return parity::positive(t); });
   cls.def("__invert__", [](const Tensor& t) { return parity::invert(t); });
   cls.def("__abs__", [](const Tensor& t) { return parity::abs(t); });
 
-  m.def("from_dlpack", &from_dlpack_py, py::arg("x"),
-        "parity.from_dlpack(x): a tensor viewing the memory of any object with __dlpack__");
+  m.def("from_dlpack", &from_dlpack_py, py::arg("x"), py::kw_only(), py::arg("device") = py::none(),
+        py::arg("copy") = py::none(),
+        "parity.from_dlpack(x, *, device=None, copy=None): a tensor viewing the memory of any object with __dlpack__");
+  m.def("_time_cpp_sigmoid", &time_cpp_sigmoid, py::arg("x"), py::arg("repeats"));
+  m.def("_set_num_threads", &parity::set_num_threads, py::arg("n"), "the engine's thread cap (0: none)");
+  m.def("_num_threads", &parity::num_threads);
   m.def("asarray", [](py::handle obj, py::handle dtype) { return asarray_py(obj, dtype_arg(dtype)); },
         py::arg("obj"), py::arg("dtype") = py::none(),
         "parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (any strides) without a copy "
@@ -506,8 +587,9 @@ PYBIND11_MODULE(_parity, m) {
   m.def(#npname, [](py::handle x, py::object out) -> py::object {                          \
     auto a = operand(x);                                                                     \
     if (!a) a = ArrayLike(asarray_py(x, std::nullopt));                                      \
-    if (out.is_none()) return py::cast(parity::name(*a));                                    \
-    parity::name(*a, OutArg(out.cast<Tensor>()));                                            \
+    if (out.is_none()) return py::cast(engine(large(*a), [&] { return parity::name(*a); })); \
+    Tensor o = out.cast<Tensor>();                                                           \
+    engine(any_large(*a, o), [&] { return parity::name(*a, OutArg(o)); });                   \
     return out; /* NumPy returns the out= array itself */                                    \
   }, py::arg("x"), py::pos_only(), py::arg("out") = py::none());
   PARITY_UNARY_UFUNCS(PARITY_PY_UNARY)
@@ -517,13 +599,16 @@ PYBIND11_MODULE(_parity, m) {
     auto a = operand(x1), b = operand(x2);                                                   \
     if (!a) a = ArrayLike(asarray_py(x1, std::nullopt));                                     \
     if (!b) b = ArrayLike(asarray_py(x2, std::nullopt));                                     \
-    if (out.is_none()) return py::cast(parity::name(*a, *b));                                \
-    parity::name(*a, *b, OutArg(out.cast<Tensor>()));                                        \
+    if (out.is_none()) return py::cast(engine(any_large(*a, *b), [&] { return parity::name(*a, *b); })); \
+    Tensor o = out.cast<Tensor>();                                                           \
+    engine(any_large(*a, *b, o), [&] { return parity::name(*a, *b, OutArg(o)); });           \
     return out;                                                                              \
   }, py::arg("x1"), py::arg("x2"), py::pos_only(), py::arg("out") = py::none());
   PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
 #undef PARITY_PY_BINARY
-  m.def("matmul", [](const Tensor& a, const Tensor& b) { return parity::matmul(a, b); }, py::arg("x1"), py::arg("x2"));
+  m.def("matmul", [](const Tensor& a, const Tensor& b) {
+    return engine(any_large(a, b), [&] { return parity::matmul(a, b); });
+  }, py::arg("x1"), py::arg("x2"));
   // The engine names of the generated ufunc bindings (op_list.h's rows), for the coverage test.
   py::list rows;
 #define PARITY_PY_ROW(name, ...) rows.append(#name);
