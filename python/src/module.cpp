@@ -11,6 +11,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <iterator>
+#include <utility>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -337,16 +340,29 @@ Tensor matmul_fn(const ArrayLike& a, const ArrayLike& b, OutArg out) {
 }
 
 // Python's operator names and the ufuncs behind them.
+constexpr size_t kNoSlot = SIZE_MAX;
 struct OperatorRow {
   const char* name;
   Binary fn;
+  size_t slot = kNoSlot;  // offset of its binary slot in PyNumberMethods (nb_add's is 0; pow is ternary)
 };
+#define PARITY_SLOT(s) offsetof(PyNumberMethods, s)
 constexpr OperatorRow kOperators[] = {
-    {"add", add_fn},          {"sub", subtract_fn},        {"mul", multiply_fn},      {"truediv", divide_fn},
-    {"floordiv", floor_divide_fn}, {"mod", remainder_fn},  {"pow", power_fn},         {"matmul", matmul_fn},
-    {"and", bitwise_and_fn},  {"or", bitwise_or_fn},       {"xor", bitwise_xor_fn},   {"lshift", left_shift_fn},
-    {"rshift", right_shift_fn},
+    {"add", add_fn, PARITY_SLOT(nb_add)},
+    {"sub", subtract_fn, PARITY_SLOT(nb_subtract)},
+    {"mul", multiply_fn, PARITY_SLOT(nb_multiply)},
+    {"truediv", divide_fn, PARITY_SLOT(nb_true_divide)},
+    {"floordiv", floor_divide_fn, PARITY_SLOT(nb_floor_divide)},
+    {"mod", remainder_fn, PARITY_SLOT(nb_remainder)},
+    {"pow", power_fn},
+    {"matmul", matmul_fn, PARITY_SLOT(nb_matrix_multiply)},
+    {"and", bitwise_and_fn, PARITY_SLOT(nb_and)},
+    {"or", bitwise_or_fn, PARITY_SLOT(nb_or)},
+    {"xor", bitwise_xor_fn, PARITY_SLOT(nb_xor)},
+    {"lshift", left_shift_fn, PARITY_SLOT(nb_lshift)},
+    {"rshift", right_shift_fn, PARITY_SLOT(nb_rshift)},
 };
+#undef PARITY_SLOT
 // Comparisons have no reflected or in-place forms (Python swaps < and > itself).
 constexpr OperatorRow kComparisons[] = {
     {"lt", less_fn}, {"le", less_equal_fn}, {"gt", greater_fn}, {"ge", greater_equal_fn},
@@ -365,6 +381,52 @@ void def_operators(py::class_<Tensor>& cls) {
     cls.def(("__" + std::string(r.name) + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); },
             py::is_operator());
   }
+}
+
+// ---- the operators' fast path ----
+// Python's a + b goes through the type's number slot, then a lookup of __add__ and pybind11's
+// overload dispatch: most of the call's time on 1-element tensors (bench/python_overhead.py). These
+// slots go straight to the engine when both operands are exactly parity.Tensor, and hand anything
+// else (scalars, arrays, subclasses, errors) to the bound __add__ or __radd__ (not to CPython's
+// slot_nb_add, which would see that the slot is no longer its own and answer NotImplemented).
+PyTypeObject* g_tensor_type = nullptr;
+PyObject* g_method_names[std::size(kOperators)][2] = {};  // "__add__", "__radd__" (interned)
+
+// The Tensor inside an instance of exactly parity.Tensor (pybind11's instance layout, detail API).
+const Tensor& instance_tensor(PyObject* o) {
+  return *reinterpret_cast<py::detail::instance*>(o)->get_value_and_holder().value_ptr<Tensor>();
+}
+
+template <size_t I>
+PyObject* fast_binary(PyObject* a, PyObject* b) {
+  if (Py_TYPE(a) == g_tensor_type && Py_TYPE(b) == g_tensor_type) {
+    try {
+      const Tensor& x = instance_tensor(a);
+      const Tensor& y = instance_tensor(b);
+      Tensor r = engine(any_large(x, y), [&] { return kOperators[I].fn(ArrayLike::borrow(x), ArrayLike::borrow(y), {}); });
+      return py::cast(std::move(r)).release().ptr();
+    } catch (...) {  // an error: the general path raises it (a fresh result: nothing was written)
+      PyErr_Clear();
+    }
+  }
+  // Python calls the slot for a + b when either side is a tensor.
+  if (PyObject_TypeCheck(a, g_tensor_type)) return PyObject_CallMethodOneArg(a, g_method_names[I][0], b);
+  return PyObject_CallMethodOneArg(b, g_method_names[I][1], a);
+}
+
+template <size_t... I>
+void install_fast_slots(PyTypeObject* type, std::index_sequence<I...>) {
+  g_tensor_type = type;
+  auto install = [&](size_t i, binaryfunc fast) {
+    if (kOperators[i].slot == kNoSlot) return;
+    auto* slot = reinterpret_cast<binaryfunc*>(reinterpret_cast<char*>(type->tp_as_number) + kOperators[i].slot);
+    const std::string n(kOperators[i].name);
+    g_method_names[i][0] = PyUnicode_InternFromString(("__" + n + "__").c_str());
+    g_method_names[i][1] = PyUnicode_InternFromString(("__r" + n + "__").c_str());
+    *slot = fast;
+  };
+  (install(I, &fast_binary<I>), ...);
+  PyType_Modified(type);
 }
 
 // Rows of a tensor one at a time (NumPy's iter(a): lazy, each row a view).
@@ -637,6 +699,8 @@ PYBIND11_MODULE(_parity, m) {
   });
   // Every bound op under each of its record's names: NumPy's, the engine's and the aliases
   // (np.absolute is also parity.abs; np.arccos also parity.acos, the Array API's spelling).
+  // Last: after every attribute of Tensor is set (setting __add__ again resets its slot).
+  install_fast_slots(reinterpret_cast<PyTypeObject*>(cls.ptr()), std::make_index_sequence<std::size(kOperators)>());
   for (const OpRecord& r : op_records()) {
     std::vector<std::string> names{r.numpy.empty() ? r.name : r.numpy, r.name};
     names.insert(names.end(), r.aliases.begin(), r.aliases.end());

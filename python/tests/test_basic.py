@@ -290,6 +290,21 @@ def test_scalar_conversions():
 
 
 
+def test_operator_slots_fast_and_general_paths():
+    # Tensor op Tensor takes the number slot's direct path; every other operand the bound method.
+    a, b = np.array([1.0, 2.0]), np.array([[3.0], [4.0]])
+    check_same(parity.asarray(a) - parity.asarray(b), a - b)
+    check_same([5.0, 6.0] - parity.asarray(a), np.array([5.0, 6.0]) - a)  # list on the left: __rsub__
+    check_same(b - parity.asarray(a), b - a)                                 # ndarray on the left
+    check_same(parity.asarray(a) - 1, a - 1)
+    with pytest.raises(ValueError, match=r"^\[subtract\]"):  # the error raised on the direct path
+        parity.asarray(a) - parity.asarray(np.ones(3))
+    with pytest.raises(TypeError):
+        parity.asarray(a) - object()
+    with pytest.raises(TypeError):
+        object() - parity.asarray(a)
+
+
 def test_iter_is_lazy_over_the_first_axis():
     # 10**9 rows of a zero-stride view: an eager iterator would build them all before the first.
     big = parity.asarray(np.broadcast_to(np.float64(2.5), (10**9, 2)))
