@@ -397,6 +397,16 @@ const Tensor& instance_tensor(PyObject* o) {
   return *reinterpret_cast<py::detail::instance*>(o)->get_value_and_holder().value_ptr<Tensor>();
 }
 
+// A new parity.Tensor holding t: py::cast without its per-call type lookup (a hash of the type's
+// name), the type's record found once.
+PyObject* wrap(Tensor&& t) {
+  static const py::detail::type_info* type = py::detail::get_type_info(typeid(Tensor));
+  return py::detail::type_caster_generic::cast(
+             &t, py::return_value_policy::move, py::handle(), type, nullptr,
+             [](const void* p) -> void* { return new Tensor(std::move(*const_cast<Tensor*>(static_cast<const Tensor*>(p)))); })
+      .ptr();
+}
+
 template <size_t I>
 PyObject* fast_binary(PyObject* a, PyObject* b) {
   if (Py_TYPE(a) == g_tensor_type && Py_TYPE(b) == g_tensor_type) {
@@ -404,7 +414,7 @@ PyObject* fast_binary(PyObject* a, PyObject* b) {
       const Tensor& x = instance_tensor(a);
       const Tensor& y = instance_tensor(b);
       Tensor r = engine(any_large(x, y), [&] { return kOperators[I].fn(ArrayLike::borrow(x), ArrayLike::borrow(y), {}); });
-      return py::cast(std::move(r)).release().ptr();
+      return wrap(std::move(r));
     } catch (...) {  // an error: the general path raises it (a fresh result: nothing was written)
       PyErr_Clear();
     }
