@@ -163,6 +163,11 @@ def test_parity_dtypes_through_torch():
         a = (np.arange(6) % 3).astype(dt)
         y = torch.from_dlpack(parity.asarray(a))
         np.testing.assert_array_equal(y.numpy(), a)
+    bf = torch.tensor([1.5, -2.0, 3.25], dtype=torch.bfloat16)  # NumPy has no bfloat16: through DLPack only
+    t = parity.from_dlpack(bf)
+    back = torch.from_dlpack(t)
+    assert back.dtype == torch.bfloat16 and back.data_ptr() == bf.data_ptr()
+    assert torch.equal(back, bf)
 
 
 # ---- the buffer protocol, both ways ----
