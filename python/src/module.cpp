@@ -386,8 +386,9 @@ void def_operators(py::class_<Tensor>& cls) {
 // ---- the operators' fast path ----
 // Python's a + b goes through the type's number slot, then a lookup of __add__ and pybind11's
 // overload dispatch: most of the call's time on 1-element tensors (bench/python_overhead.py). These
-// slots go straight to the engine when both operands are exactly parity.Tensor, and hand anything
-// else (scalars, arrays, subclasses, errors) to the bound __add__ or __radd__ (not to CPython's
+// slots go straight to the engine when both operands are exactly parity.Tensor, or one is and the
+// other a Python float or int, and hand anything else (arrays, lists, bools, NumPy scalars,
+// subclasses, errors) to the bound __add__ or __radd__ (not to CPython's
 // slot_nb_add, which would see that the slot is no longer its own and answer NotImplemented).
 PyTypeObject* g_tensor_type = nullptr;
 PyObject* g_method_names[std::size(kOperators)][2] = {};  // "__add__", "__radd__" (interned)
@@ -407,17 +408,45 @@ PyObject* wrap(Tensor&& t) {
       .ptr();
 }
 
+// A Python float or int (exact types: not bool, not NumPy scalars) as the engine's weak scalar;
+// false for anything else, or an int no int64 holds (the general path says why).
+bool fast_scalar(PyObject* o, Scalar& s) {
+  if (PyFloat_CheckExact(o)) {
+    s = Scalar(PyFloat_AS_DOUBLE(o));
+    return true;
+  }
+  if (!PyLong_CheckExact(o)) return false;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (overflow || (v == -1 && PyErr_Occurred())) {
+    PyErr_Clear();
+    return false;
+  }
+  s = Scalar(static_cast<int64_t>(v));
+  return true;
+}
+
 template <size_t I>
 PyObject* fast_binary(PyObject* a, PyObject* b) {
-  if (Py_TYPE(a) == g_tensor_type && Py_TYPE(b) == g_tensor_type) {
-    try {
+  const Binary f = kOperators[I].fn;
+  const bool ta = Py_TYPE(a) == g_tensor_type, tb = Py_TYPE(b) == g_tensor_type;
+  Scalar s;
+  try {
+    if (ta && tb) {
       const Tensor& x = instance_tensor(a);
       const Tensor& y = instance_tensor(b);
-      Tensor r = engine(any_large(x, y), [&] { return kOperators[I].fn(ArrayLike::borrow(x), ArrayLike::borrow(y), {}); });
-      return wrap(std::move(r));
-    } catch (...) {  // an error: the general path raises it (a fresh result: nothing was written)
-      PyErr_Clear();
+      return wrap(engine(any_large(x, y), [&] { return f(ArrayLike::borrow(x), ArrayLike::borrow(y), {}); }));
     }
+    if (ta && fast_scalar(b, s)) {
+      const Tensor& x = instance_tensor(a);
+      return wrap(engine(large(x), [&] { return f(ArrayLike::borrow(x), s, {}); }));
+    }
+    if (tb && fast_scalar(a, s)) {
+      const Tensor& y = instance_tensor(b);
+      return wrap(engine(large(y), [&] { return f(s, ArrayLike::borrow(y), {}); }));
+    }
+  } catch (...) {  // an error: the general path raises it (a fresh result: nothing was written)
+    PyErr_Clear();
   }
   // Python calls the slot for a + b when either side is a tensor.
   if (PyObject_TypeCheck(a, g_tensor_type)) return PyObject_CallMethodOneArg(a, g_method_names[I][0], b);

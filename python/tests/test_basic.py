@@ -297,6 +297,17 @@ def test_operator_slots_fast_and_general_paths():
     check_same([5.0, 6.0] - parity.asarray(a), np.array([5.0, 6.0]) - a)  # list on the left: __rsub__
     check_same(b - parity.asarray(a), b - a)                                 # ndarray on the left
     check_same(parity.asarray(a) - 1, a - 1)
+    # Python float and int on either side (weak scalars, direct path); bool and NumPy scalars (general path)
+    i8 = np.array([1, -2], np.int8)
+    for x, y in [(i8, 3), (3, i8), (i8, 2.5), (2.5, i8), (i8, True), (np.int64(3), i8), (i8, np.float32(2))]:
+        px = parity.asarray(x) if isinstance(x, np.ndarray) else x
+        py = parity.asarray(y) if isinstance(y, np.ndarray) else y
+        check_same(px - py, x - y)
+    for big in (1000, 2**63):
+        with pytest.raises(OverflowError) as numpy_error:
+            i8 + big
+        with pytest.raises(numpy_error.type, match=r"^\[add\]"):
+            parity.asarray(i8) + big
     with pytest.raises(ValueError, match=r"^\[subtract\]"):  # the error raised on the direct path
         parity.asarray(a) - parity.asarray(np.ones(3))
     with pytest.raises(TypeError):
