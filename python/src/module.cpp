@@ -475,25 +475,13 @@ struct RowIterator {
 };
 
 // The C++ call parity.sigmoid makes, timed in C++ on the same tensor (bench/python_overhead.py
-// compares it with the Python call): seconds per call, the median of `repeats` batches.
-double time_cpp_sigmoid(const Tensor& x, int repeats) {
+// compares it with the Python call): seconds per call over `repeats` calls in a row.
+double time_cpp_sigmoid(const Tensor& x, int64_t repeats) {
+  if (repeats < 1) throw ValueError("[_time_cpp_sigmoid] repeats must be at least 1");
   py::gil_scoped_release nogil;
-  std::vector<double> per_call;
-  int n = 1;
-  for (;;) {  // calls per batch: enough for 20 ms
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; ++i) (void)parity::sigmoid(x);
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (s >= 0.02 || n >= (1 << 20)) break;
-    n *= 2;
-  }
-  for (int r = 0; r < repeats; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; ++i) (void)parity::sigmoid(x);
-    per_call.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n);
-  }
-  std::sort(per_call.begin(), per_call.end());
-  return per_call[per_call.size() / 2];
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int64_t i = 0; i < repeats; ++i) (void)parity::sigmoid(x);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / static_cast<double>(repeats);
 }
 
 }  // namespace
