@@ -9,16 +9,15 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
 #include <bit>
-#include <cstddef>
-#include <iterator>
-#include <utility>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <dlpack/dlpack.h>
