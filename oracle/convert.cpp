@@ -5,49 +5,15 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 
 #include "parity/numpy_convert.h"
+#include "ndarray_view.h"  // python/src: the layout rules the module shares
 
 namespace py = pybind11;
 
 namespace parity::oracle {
 
-namespace {
-
-constexpr const char* kCapsuleName = "parity.Storage";  // the base of every array to_numpy makes
-
-
-Tensor empty_tensor(DType d, const Shape& shape) {
-  int64_t n = 1;
-  for (auto s : shape) n *= s;
-  return Tensor(std::make_shared<Storage>(n * itemsize(d)), d, shape, contiguous_strides(shape), 0);
-}
-
-// Device storage is not addressable by NumPy: a GPU tensor is copied to the host (any layout).
-Tensor host_copy(const Tensor& t) { return t.to(Device::cpu); }
-
-// Drops the storage's reference to its ndarray, under the GIL (a tensor may die on any thread).
-void release_array(py::object* ref) {
-  if (!Py_IsInitialized()) return;  // the interpreter is gone: leak rather than crash
-  PyGILState_STATE g = PyGILState_Ensure();
-  delete ref;
-  PyGILState_Release(g);
-}
-
-// The storage of the tensor an array views, if it was made by to_numpy (or is a view of one).
-std::shared_ptr<Storage> tensor_storage(const py::array& arr) {
-  py::object b = arr.base();
-  for (int depth = 0; b && !b.is_none() && depth < 64; ++depth) {
-    if (PyCapsule_IsValid(b.ptr(), kCapsuleName))
-      return *static_cast<std::shared_ptr<Storage>*>(PyCapsule_GetPointer(b.ptr(), kCapsuleName));
-    if (!py::isinstance<py::array>(b)) break;
-    b = py::reinterpret_borrow<py::array>(b).base();
-  }
-  return nullptr;
-}
-
-}  // namespace
+// Device storage is not addressable by NumPy: ndarray::array_of copies a GPU tensor to the host.
 
 py::dtype numpy_dtype(DType d) {
   start_interpreter();
@@ -66,34 +32,8 @@ DType dtype_from_numpy(const py::dtype& dt) {
   if (dt.byteorder() == foreign)
     throw TypeError("[from_numpy] dtype " + py::repr(dt).cast<std::string>() +
                     " has non-native byte order; convert it with .astype(dt.newbyteorder('='))");
-  const auto sz = dt.itemsize();
-  switch (dt.kind()) {
-    case 'b': if (sz == 1) return DType::Bool; break;
-    case 'i':
-      if (sz == 1) return DType::Int8;
-      if (sz == 2) return DType::Int16;
-      if (sz == 4) return DType::Int32;
-      if (sz == 8) return DType::Int64;
-      break;
-    case 'u':
-      if (sz == 1) return DType::UInt8;
-      if (sz == 2) return DType::UInt16;
-      if (sz == 4) return DType::UInt32;
-      if (sz == 8) return DType::UInt64;
-      break;
-    case 'f':
-      if (sz == 2) return DType::Float16;
-      if (sz == 4) return DType::Float32;
-      if (sz == 8) return DType::Float64;
-      break;
-    case 'c':
-      if (sz == 8) return DType::Complex64;
-      if (sz == 16) return DType::Complex128;
-      break;
-    case 'V':
-      if (dt.num() == numpy_dtype(DType::BFloat16).num()) return DType::BFloat16;
-      break;
-  }
+  if (auto d = ndarray::dtype_of(dt.kind(), dt.itemsize())) return *d;
+  if (dt.kind() == 'V' && dt.num() == numpy_dtype(DType::BFloat16).num()) return DType::BFloat16;
   throw TypeError("[from_numpy] NumPy dtype " + py::repr(dt).cast<std::string>() +
                   " has no engine dtype (bool, int8-64, uint8-64, float16/32/64, bfloat16, complex64/128)");
 }
@@ -101,13 +41,7 @@ DType dtype_from_numpy(const py::dtype& dt) {
 py::array to_numpy(const Tensor& t) {
   start_interpreter();
   if (!t.defined()) throw ValueError("[to_numpy] undefined tensor");
-  const Tensor& src = t.device() == Device::cpu ? t : host_copy(t);
-  py::dtype dt = numpy_dtype(src.dtype());
-  auto* keep = new std::shared_ptr<Storage>(src.storage());
-  py::capsule base(keep, kCapsuleName, [](void* p) { delete static_cast<std::shared_ptr<Storage>*>(p); });
-  py::array a(dt, src.shape(), src.byte_strides(), src.data_ptr(), base);
-  if (!t.writeable()) a.attr("setflags")(py::arg("write") = false);  // NumPy raises on writes too
-  return a;
+  return ndarray::array_of(t, numpy_dtype(t.dtype()));
 }
 
 Tensor from_numpy(py::handle obj) {
@@ -122,50 +56,8 @@ Tensor from_numpy(py::handle obj) {
     else
       arr = np.attr("asarray")(obj);  // scalars stay 0-d
   }
-  const DType d = dtype_from_numpy(arr.dtype());
-  const int64_t isz = itemsize(d), nd = arr.ndim();
-  Shape shape(nd);
-  Strides bytes(nd);
-  int64_t n = 1;
-  for (int64_t i = 0; i < nd; ++i) {
-    shape[i] = arr.shape(i);
-    bytes[i] = arr.strides(i);
-    n *= shape[i];
-  }
-  if (n == 0) return empty_tensor(d, shape);
-
-  // The span of bytes the array touches, relative to its first element; stride of size-1 axes is free.
-  char* ptr = static_cast<char*>(const_cast<void*>(arr.data()));
-  bool strides_ok = true;
-  int64_t lo = 0, hi = 0;
-  Strides elems(nd, 0);
-  for (int64_t i = 0; i < nd; ++i) {
-    if (shape[i] == 1) {
-      if (bytes[i] % isz == 0) elems[i] = bytes[i] / isz;
-      continue;
-    }
-    if (bytes[i] % isz != 0) strides_ok = false;
-    elems[i] = bytes[i] / isz;
-    int64_t ext = (shape[i] - 1) * bytes[i];
-    (ext < 0 ? lo : hi) += ext;
-  }
-  if (strides_ok) {
-    // A view of a tensor's own storage: hand that storage back.
-    if (auto s = tensor_storage(arr)) {
-      char* base = static_cast<char*>(s->data());
-      if ((ptr - base) % isz == 0 && ptr + lo >= base && ptr + hi + isz <= base + s->nbytes())
-        return Tensor(std::move(s), d, shape, elems, (ptr - base) / isz);
-    }
-    char* low = ptr + lo;
-    if (reinterpret_cast<uintptr_t>(low) % 64 == 0) {
-      auto* ref = new py::object(arr);
-      auto storage = std::make_shared<Storage>(low, hi - lo + isz, [ref](void*) { release_array(ref); });
-      return Tensor(std::move(storage), d, shape, elems, -lo / isz);
-    }
-  }
-  Tensor t = empty_tensor(d, shape);
-  py::module_::import("numpy").attr("copyto")(to_numpy(t), arr, py::arg("casting") = "no");
-  return t;
+  // 64-byte aligned memory is shared (the TensorFlow NumPy rule), anything else copied.
+  return ndarray::tensor_of(arr, dtype_from_numpy(arr.dtype()), 64, /*keep_read_only=*/false);
 }
 
 }  // namespace parity::oracle

@@ -10,10 +10,14 @@
 #include <pybind11/stl.h>
 
 #include <bit>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <dlpack/dlpack.h>
@@ -21,6 +25,7 @@
 #include "convert.h"
 #include "transforms.h"
 #include "ops.h"
+#include "dlpack_capsule.h"
 #include "parity/errors.h"
 #include "parity/nested_list.h"
 #include "parity/op_record.h"
@@ -28,6 +33,7 @@
 #include "parity/tensor.h"
 #include "parity/build_info.h"
 #include "parity/dlpack.h"
+#include "parity/threads.h"
 
 namespace py = pybind11;
 using namespace parity;
@@ -136,15 +142,20 @@ Axes axes_arg(py::handle axis) {
   return AxisList(axis.attr("__index__")().cast<int64_t>());
 }
 
-// DLPack capsules (the unversioned protocol, "dltensor"): the producer's deleter runs unless a
-// consumer took the tensor (and renamed the capsule "used_dltensor").
-py::capsule dlpack_capsule(DLManagedTensor* m) {
-  return py::capsule(m, "dltensor", [](PyObject* cap) {
-    if (PyCapsule_IsValid(cap, "dltensor")) {
-      auto* t = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(cap, "dltensor"));
-      if (t && t->deleter) t->deleter(t);
-    }
-  });
+// The engine's work runs without the GIL (other Python threads run meanwhile), once the Python
+// arguments are converted; results become Python objects after. Below kReleaseAt elements the
+// release costs more than it frees (NumPy's threshold idea). Tensors viewing NumPy memory drop
+// their array under PyGILState_Ensure (ndarray_view.cpp), so any thread may free them.
+constexpr int64_t kReleaseAt = 1 << 12;
+bool large(const Tensor& t) { return t.size() >= kReleaseAt; }
+bool large(const ArrayLike& a) { return a.is_tensor() && large(a.tensor()); }
+template <class... A>
+bool any_large(const A&... a) { return (large(a) || ...); }
+template <class F>
+auto engine(bool release, F&& f) {
+  if (!release) return f();
+  py::gil_scoped_release nogil;
+  return f();
 }
 
 std::pair<int, int> dlpack_device(const Tensor& t) {
@@ -153,18 +164,28 @@ std::pair<int, int> dlpack_device(const Tensor& t) {
 
 }  // namespace
 
-// parity.from_dlpack(x): a view of any __dlpack__ producer's memory (NumPy, PyTorch, JAX...).
-Tensor from_dlpack_py(py::handle x) {
-  if (py::isinstance<Tensor>(x)) return parity::from_dlpack(x.cast<Tensor>());
+// parity.from_dlpack(x, *, device=None, copy=None): a view of any __dlpack__ producer's memory
+// (NumPy, PyTorch, JAX...), asking for DLPack 1.0 (the read-only flag) and falling back to the
+// unversioned protocol for producers whose __dlpack__ takes no keywords (the standard's rule).
+Tensor from_dlpack_py(py::handle x, py::handle device, py::handle copy) {
   if (!py::hasattr(x, "__dlpack__"))
-    throw TypeError(std::string("[from_dlpack] ") + Py_TYPE(x.ptr())->tp_name + " has no __dlpack__");
-  py::object cap = x.attr("__dlpack__")();
-  if (!PyCapsule_IsValid(cap.ptr(), "dltensor"))
-    throw BufferError("[from_dlpack] __dlpack__ did not return an unused 'dltensor' capsule");
-  auto* m = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(cap.ptr(), "dltensor"));
-  Tensor t = parity::from_dlpack(m);  // owns m from here: its deleter runs with the last view
-  PyCapsule_SetName(cap.ptr(), "used_dltensor");
-  return t;
+    throw py::attribute_error(std::string("[from_dlpack] '") + Py_TYPE(x.ptr())->tp_name +
+                              "' object has no attribute '__dlpack__'");  // NumPy's class
+  py::object dl_device = py::none();
+  if (!device.is_none()) {
+    if (!py::isinstance<py::str>(device) || device.cast<std::string>() != "cpu")
+      throw ValueError("[from_dlpack] device must be None or 'cpu', got " + py::repr(device).cast<std::string>());
+    dl_device = py::make_tuple(static_cast<int>(kDLCPU), 0);
+  }
+  py::object cap;
+  try {
+    cap = x.attr("__dlpack__")(py::arg("max_version") = py::make_tuple(1, 0), py::arg("dl_device") = dl_device,
+                               py::arg("copy") = copy);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_TypeError) || !dl_device.is_none() || !copy.is_none()) throw;
+    cap = x.attr("__dlpack__")();  // a pre-2023 producer
+  }
+  return dlpack_import(cap);
 }
 
 // parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (or anything with the buffer
@@ -283,24 +304,25 @@ using Binary = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
 
 // The operator and its reflected and in-place forms. An operand that is not array-like gives
 // NotImplemented, so that Python tries the other side and then raises its own TypeError.
-template <Binary F>
-py::object forward(const Tensor& self, py::handle other) {
+py::object forward(Binary f, const Tensor& self, py::handle other) {
+  if (py::isinstance<Tensor>(other)) {  // the common case, without copying the other tensor
+    const Tensor& o = other.cast<const Tensor&>();
+    return py::cast(engine(any_large(self, o), [&] { return f(ArrayLike::borrow(self), ArrayLike::borrow(o), {}); }));
+  }
   auto o = operand(other);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-  return py::cast(F(ArrayLike::borrow(self), *o, {}));
+  return py::cast(engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, {}); }));
 }
-template <Binary F>
-py::object reflected(const Tensor& self, py::handle other) {
+py::object reflected(Binary f, const Tensor& self, py::handle other) {
   auto o = operand(other);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-  return py::cast(F(*o, ArrayLike::borrow(self), {}));
+  return py::cast(engine(any_large(self, *o), [&] { return f(*o, ArrayLike::borrow(self), {}); }));
 }
-template <Binary F>
-py::object inplace(py::object self_obj, py::handle other) {
+py::object inplace(Binary f, py::object self_obj, py::handle other) {
   auto o = operand(other);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   Tensor& self = self_obj.cast<Tensor&>();
-  F(ArrayLike::borrow(self), *o, OutArg(self));
+  engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, OutArg(self)); });
   return self_obj;
 }
 
@@ -318,12 +340,149 @@ Tensor matmul_fn(const ArrayLike& a, const ArrayLike& b, OutArg out) {
   return parity::matmul(a.to_tensor(std::nullopt, "matmul"), b.to_tensor(std::nullopt, "matmul"), std::move(out));
 }
 
-template <Binary F>
-void def_operator(py::class_<Tensor>& cls, const char* name) {
-  const std::string n(name);
-  cls.def(("__" + n + "__").c_str(), &forward<F>, py::is_operator());
-  cls.def(("__r" + n + "__").c_str(), &reflected<F>, py::is_operator());
-  cls.def(("__i" + n + "__").c_str(), &inplace<F>, py::is_operator());
+// Python's operator names and the ufuncs behind them.
+constexpr size_t kNoSlot = SIZE_MAX;
+struct OperatorRow {
+  const char* name;
+  Binary fn;
+  size_t slot = kNoSlot;  // offset of its binary slot in PyNumberMethods (nb_add's is 0; pow is ternary)
+};
+#define PARITY_SLOT(s) offsetof(PyNumberMethods, s)
+constexpr OperatorRow kOperators[] = {
+    {"add", add_fn, PARITY_SLOT(nb_add)},
+    {"sub", subtract_fn, PARITY_SLOT(nb_subtract)},
+    {"mul", multiply_fn, PARITY_SLOT(nb_multiply)},
+    {"truediv", divide_fn, PARITY_SLOT(nb_true_divide)},
+    {"floordiv", floor_divide_fn, PARITY_SLOT(nb_floor_divide)},
+    {"mod", remainder_fn, PARITY_SLOT(nb_remainder)},
+    {"pow", power_fn},
+    {"matmul", matmul_fn, PARITY_SLOT(nb_matrix_multiply)},
+    {"and", bitwise_and_fn, PARITY_SLOT(nb_and)},
+    {"or", bitwise_or_fn, PARITY_SLOT(nb_or)},
+    {"xor", bitwise_xor_fn, PARITY_SLOT(nb_xor)},
+    {"lshift", left_shift_fn, PARITY_SLOT(nb_lshift)},
+    {"rshift", right_shift_fn, PARITY_SLOT(nb_rshift)},
+};
+#undef PARITY_SLOT
+// Comparisons have no reflected or in-place forms (Python swaps < and > itself).
+constexpr OperatorRow kComparisons[] = {
+    {"lt", less_fn}, {"le", less_equal_fn}, {"gt", greater_fn}, {"ge", greater_equal_fn},
+};
+
+void def_operators(py::class_<Tensor>& cls) {
+  for (const OperatorRow& r : kOperators) {
+    const std::string n(r.name);
+    Binary f = r.fn;
+    cls.def(("__" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); }, py::is_operator());
+    cls.def(("__r" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return reflected(f, t, o); }, py::is_operator());
+    cls.def(("__i" + n + "__").c_str(), [f](py::object t, py::handle o) { return inplace(f, std::move(t), o); }, py::is_operator());
+  }
+  for (const OperatorRow& r : kComparisons) {
+    Binary f = r.fn;
+    cls.def(("__" + std::string(r.name) + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); },
+            py::is_operator());
+  }
+}
+
+// ---- the operators' fast path ----
+// Python's a + b goes through the type's number slot, then a lookup of __add__ and pybind11's
+// overload dispatch: most of the call's time on 1-element tensors (bench/python_overhead.py). These
+// slots go straight to the engine when both operands are exactly parity.Tensor, or one is and the
+// other a Python float or int, and hand anything else (arrays, lists, bools, NumPy scalars,
+// subclasses, errors) to the bound __add__ or __radd__ (not to CPython's
+// slot_nb_add, which would see that the slot is no longer its own and answer NotImplemented).
+PyTypeObject* g_tensor_type = nullptr;
+PyObject* g_method_names[std::size(kOperators)][2] = {};  // "__add__", "__radd__" (interned)
+
+// The Tensor inside an instance of exactly parity.Tensor (pybind11's instance layout, detail API).
+const Tensor& instance_tensor(PyObject* o) {
+  return *reinterpret_cast<py::detail::instance*>(o)->get_value_and_holder().value_ptr<Tensor>();
+}
+
+// A new parity.Tensor holding t: py::cast without its per-call type lookup (a hash of the type's
+// name), the type's record found once.
+PyObject* wrap(Tensor&& t) {
+  static const py::detail::type_info* type = py::detail::get_type_info(typeid(Tensor));
+  return py::detail::type_caster_generic::cast(
+             &t, py::return_value_policy::move, py::handle(), type, nullptr,
+             [](const void* p) -> void* { return new Tensor(std::move(*const_cast<Tensor*>(static_cast<const Tensor*>(p)))); })
+      .ptr();
+}
+
+// A Python float or int (exact types: not bool, not NumPy scalars) as the engine's weak scalar;
+// false for anything else, or an int no int64 holds (the general path says why).
+bool fast_scalar(PyObject* o, Scalar& s) {
+  if (PyFloat_CheckExact(o)) {
+    s = Scalar(PyFloat_AS_DOUBLE(o));
+    return true;
+  }
+  if (!PyLong_CheckExact(o)) return false;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (overflow || (v == -1 && PyErr_Occurred())) {
+    PyErr_Clear();
+    return false;
+  }
+  s = Scalar(static_cast<int64_t>(v));
+  return true;
+}
+
+template <size_t I>
+PyObject* fast_binary(PyObject* a, PyObject* b) {
+  const Binary f = kOperators[I].fn;
+  const bool ta = Py_TYPE(a) == g_tensor_type, tb = Py_TYPE(b) == g_tensor_type;
+  Scalar s;
+  try {
+    if (ta && tb) {
+      const Tensor& x = instance_tensor(a);
+      const Tensor& y = instance_tensor(b);
+      return wrap(engine(any_large(x, y), [&] { return f(ArrayLike::borrow(x), ArrayLike::borrow(y), {}); }));
+    }
+    if (ta && fast_scalar(b, s)) {
+      const Tensor& x = instance_tensor(a);
+      return wrap(engine(large(x), [&] { return f(ArrayLike::borrow(x), s, {}); }));
+    }
+    if (tb && fast_scalar(a, s)) {
+      const Tensor& y = instance_tensor(b);
+      return wrap(engine(large(y), [&] { return f(s, ArrayLike::borrow(y), {}); }));
+    }
+  } catch (...) {  // an error: the general path raises it (a fresh result: nothing was written)
+    PyErr_Clear();
+  }
+  // Python calls the slot for a + b when either side is a tensor.
+  if (PyObject_TypeCheck(a, g_tensor_type)) return PyObject_CallMethodOneArg(a, g_method_names[I][0], b);
+  return PyObject_CallMethodOneArg(b, g_method_names[I][1], a);
+}
+
+template <size_t... I>
+void install_fast_slots(PyTypeObject* type, std::index_sequence<I...>) {
+  g_tensor_type = type;
+  auto install = [&](size_t i, binaryfunc fast) {
+    if (kOperators[i].slot == kNoSlot) return;
+    auto* slot = reinterpret_cast<binaryfunc*>(reinterpret_cast<char*>(type->tp_as_number) + kOperators[i].slot);
+    const std::string n(kOperators[i].name);
+    g_method_names[i][0] = PyUnicode_InternFromString(("__" + n + "__").c_str());
+    g_method_names[i][1] = PyUnicode_InternFromString(("__r" + n + "__").c_str());
+    *slot = fast;
+  };
+  (install(I, &fast_binary<I>), ...);
+  PyType_Modified(type);
+}
+
+// Rows of a tensor one at a time (NumPy's iter(a): lazy, each row a view).
+struct RowIterator {
+  Tensor t;
+  int64_t i = 0;
+};
+
+// The C++ call parity.sigmoid makes, timed in C++ on the same tensor (bench/python_overhead.py
+// compares it with the Python call): seconds per call over `repeats` calls in a row.
+double time_cpp_sigmoid(const Tensor& x, int64_t repeats) {
+  if (repeats < 1) throw ValueError("[_time_cpp_sigmoid] repeats must be at least 1");
+  py::gil_scoped_release nogil;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int64_t i = 0; i < repeats; ++i) (void)parity::sigmoid(x);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / static_cast<double>(repeats);
 }
 
 }  // namespace
@@ -371,11 +530,15 @@ PYBIND11_MODULE(_parity, m) {
     if (t.ndim() == 0) throw TypeError("len() of unsized object");
     return t.shape(0);
   });
+  py::class_<RowIterator>(m, "_RowIterator")
+      .def("__iter__", [](py::object it) { return it; })
+      .def("__next__", [](RowIterator& it) {
+        if (it.i >= it.t.shape(0)) throw py::stop_iteration();
+        return it.t[it.i++];
+      });
   cls.def("__iter__", [](const Tensor& t) {
     if (t.ndim() == 0) throw TypeError("iteration over a 0-d array");
-    py::list items;
-    for (int64_t i = 0; i < t.shape(0); ++i) items.append(py::cast(t[i]));
-    return py::iter(items);
+    return RowIterator{t, 0};
   });
   cls.def("__bool__", [](const Tensor& t) {
     if (t.size() == 0)
@@ -393,8 +556,11 @@ PYBIND11_MODULE(_parity, m) {
     return scalar_to_py(t.item_scalar());
   });
   cls.def("item", [](const Tensor& t) { return scalar_to_py(t.item_scalar()); });
-  cls.def("copy", &Tensor::copy);
-  cls.def("astype", [](const Tensor& t, py::handle dtype) { return t.astype(*dtype_arg(dtype)); }, py::arg("dtype"));
+  cls.def("copy", [](const Tensor& t) { return engine(large(t), [&] { return t.copy(); }); });
+  cls.def("astype", [](const Tensor& t, py::handle dtype) {
+    const DType d = *dtype_arg(dtype);
+    return engine(large(t), [&] { return t.astype(d); });
+  }, py::arg("dtype"));
   cls.def("reshape", [](const Tensor& t, py::args shape) {
     Shape s;
     if (shape.size() == 1 && !PyLong_Check(shape[0].ptr())) s = shape[0].cast<Shape>();
@@ -404,17 +570,29 @@ PYBIND11_MODULE(_parity, m) {
 
   // Reductions as methods (NumPy's ndarray.sum(axis=None, dtype=None, keepdims=False) ...).
   cls.def("sum", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
-    return t.sum(axes_arg(axis), keepdims, dtype_arg(dtype));
+    auto ax = axes_arg(axis);
+    auto d = dtype_arg(dtype);
+    return engine(large(t), [&] { return t.sum(ax, keepdims, d); });
   }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
   cls.def("prod", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
-    return t.prod(axes_arg(axis), keepdims, dtype_arg(dtype));
+    auto ax = axes_arg(axis);
+    auto d = dtype_arg(dtype);
+    return engine(large(t), [&] { return t.prod(ax, keepdims, d); });
   }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
   cls.def("mean", [](const Tensor& t, py::handle axis, py::handle dtype, bool keepdims) {
-    return t.mean(axes_arg(axis), keepdims, dtype_arg(dtype));
+    auto ax = axes_arg(axis);
+    auto d = dtype_arg(dtype);
+    return engine(large(t), [&] { return t.mean(ax, keepdims, d); });
   }, py::arg("axis") = py::none(), py::arg("dtype") = py::none(), py::arg("keepdims") = false);
-  cls.def("max", [](const Tensor& t, py::handle axis, bool keepdims) { return t.max(axes_arg(axis), keepdims); },
+  cls.def("max", [](const Tensor& t, py::handle axis, bool keepdims) {
+    auto ax = axes_arg(axis);
+    return engine(large(t), [&] { return t.max(ax, keepdims); });
+  },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
-  cls.def("min", [](const Tensor& t, py::handle axis, bool keepdims) { return t.min(axes_arg(axis), keepdims); },
+  cls.def("min", [](const Tensor& t, py::handle axis, bool keepdims) {
+    auto ax = axes_arg(axis);
+    return engine(large(t), [&] { return t.min(ax, keepdims); });
+  },
           py::arg("axis") = py::none(), py::arg("keepdims") = false);
 
   cls.def("__getitem__", [](const Tensor& t, py::handle key) { return t.index(index_key(key)); });
@@ -445,49 +623,36 @@ PYBIND11_MODULE(_parity, m) {
   }, py::arg("dtype") = py::none(), py::arg("copy") = py::none());
 
   // DLPack, the Array API's exchange (np.from_dlpack(t), parity.from_dlpack(x)).
+  // The standard's __dlpack__: DLPack 1.0's versioned capsule when the consumer's max_version
+  // allows it (the read-only flag travels), the unversioned one otherwise.
   cls.def("__dlpack__", [](const Tensor& t, py::handle stream, py::handle max_version, py::handle dl_device,
                            py::handle copy) {
-    (void)stream;
-    (void)max_version;  // the unversioned capsule: consumers accept it from producers without 1.0
+    if (!stream.is_none() && t.device().is_cpu())
+      throw RuntimeError("[__dlpack__] stream must be None for a CPU tensor (NumPy: only supports stream=None)");
+    const bool versioned = !max_version.is_none() && max_version.cast<std::pair<int, int>>().first >= 1;
     if (!dl_device.is_none()) {
       auto want = dl_device.cast<std::pair<int, int>>();
       if (want != dlpack_device(t))
-        throw BufferError("[__dlpack__] the tensor is on " + to_string(t.device()) + "; copy it there first");
+        throw ValueError("[__dlpack__] unsupported device requested: the tensor is on " + to_string(t.device()));
     }
     const bool force_copy = !copy.is_none() && copy.cast<bool>();
-    return dlpack_capsule(to_dlpack(force_copy ? t.copy() : t));
+    return dlpack_export(force_copy ? t.copy() : t, versioned, force_copy);
   }, py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
      py::arg("dl_device") = py::none(), py::arg("copy") = py::none());
   cls.def("__dlpack_device__", &dlpack_device);
 
   // Operators: the engine's ufuncs, Python scalars as NEP 50 weak scalars.
-  def_operator<add_fn>(cls, "add");
-  def_operator<subtract_fn>(cls, "sub");
-  def_operator<multiply_fn>(cls, "mul");
-  def_operator<divide_fn>(cls, "truediv");
-  def_operator<floor_divide_fn>(cls, "floordiv");
-  def_operator<remainder_fn>(cls, "mod");
-  def_operator<power_fn>(cls, "pow");
-  def_operator<matmul_fn>(cls, "matmul");
-  def_operator<bitwise_and_fn>(cls, "and");
-  def_operator<bitwise_or_fn>(cls, "or");
-  def_operator<bitwise_xor_fn>(cls, "xor");
-  def_operator<left_shift_fn>(cls, "lshift");
-  def_operator<right_shift_fn>(cls, "rshift");
+  def_operators(cls);
   // == and != with a value that is no array (None, a string, any object): NumPy compares
   // elementwise and finds nothing equal.
   cls.def("__eq__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward<equal_fn>(t, o);
+    if (operand(o)) return forward(equal_fn, t, o);
     return py::cast(parity::logical_and(t, false));  // False everywhere, in t's shape
   }, py::is_operator());
   cls.def("__ne__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward<not_equal_fn>(t, o);
+    if (operand(o)) return forward(not_equal_fn, t, o);
     return py::cast(parity::logical_or(t, true));  // True everywhere
   }, py::is_operator());
-  cls.def("__lt__", &forward<less_fn>, py::is_operator());
-  cls.def("__le__", &forward<less_equal_fn>, py::is_operator());
-  cls.def("__gt__", &forward<greater_fn>, py::is_operator());
-  cls.def("__ge__", &forward<greater_equal_fn>, py::is_operator());
   cls.attr("__hash__") = py::none();
   cls.def("__neg__", [](const Tensor& t) { return parity::negative(t); });
   cls.def("__pos__", [](const Tensor& t) { return parity::positive(t); });
@@ -495,8 +660,12 @@ PYBIND11_MODULE(_parity, m) {
   cls.def("__abs__", [](const Tensor& t) { return parity::abs(t); });
   bind_transforms(m, cls);  // autograd and parity.grad/vmap/compile (transforms.cpp)
 
-  m.def("from_dlpack", &from_dlpack_py, py::arg("x"),
-        "parity.from_dlpack(x): a tensor viewing the memory of any object with __dlpack__");
+  m.def("from_dlpack", &from_dlpack_py, py::arg("x"), py::kw_only(), py::arg("device") = py::none(),
+        py::arg("copy") = py::none(),
+        "parity.from_dlpack(x, *, device=None, copy=None): a tensor viewing the memory of any object with __dlpack__");
+  m.def("_time_cpp_sigmoid", &time_cpp_sigmoid, py::arg("x"), py::arg("repeats"));
+  m.def("_set_num_threads", &parity::set_num_threads, py::arg("n"), "the engine's thread cap (0: none)");
+  m.def("_num_threads", &parity::num_threads);
   m.def("asarray", [](py::handle obj, py::handle dtype) { return asarray_py(obj, dtype_arg(dtype)); },
         py::arg("obj"), py::arg("dtype") = py::none(),
         "parity.asarray(obj, dtype=None): a tensor viewing a NumPy array (any strides) without a copy "
@@ -509,8 +678,9 @@ PYBIND11_MODULE(_parity, m) {
   m.def(#npname, [](py::handle x, py::object out) -> py::object {                          \
     auto a = operand(x);                                                                     \
     if (!a) a = ArrayLike(asarray_py(x, std::nullopt));                                      \
-    if (out.is_none()) return py::cast(parity::name(*a));                                    \
-    parity::name(*a, OutArg(out.cast<Tensor>()));                                            \
+    if (out.is_none()) return py::cast(engine(large(*a), [&] { return parity::name(*a); })); \
+    Tensor o = out.cast<Tensor>();                                                           \
+    engine(any_large(*a, o), [&] { return parity::name(*a, OutArg(o)); });                   \
     return out; /* NumPy returns the out= array itself */                                    \
   }, py::arg("x"), py::pos_only(), py::arg("out") = py::none());
   PARITY_UNARY_UFUNCS(PARITY_PY_UNARY)
@@ -520,13 +690,16 @@ PYBIND11_MODULE(_parity, m) {
     auto a = operand(x1), b = operand(x2);                                                   \
     if (!a) a = ArrayLike(asarray_py(x1, std::nullopt));                                     \
     if (!b) b = ArrayLike(asarray_py(x2, std::nullopt));                                     \
-    if (out.is_none()) return py::cast(parity::name(*a, *b));                                \
-    parity::name(*a, *b, OutArg(out.cast<Tensor>()));                                        \
+    if (out.is_none()) return py::cast(engine(any_large(*a, *b), [&] { return parity::name(*a, *b); })); \
+    Tensor o = out.cast<Tensor>();                                                           \
+    engine(any_large(*a, *b, o), [&] { return parity::name(*a, *b, OutArg(o)); });           \
     return out;                                                                              \
   }, py::arg("x1"), py::arg("x2"), py::pos_only(), py::arg("out") = py::none());
   PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
 #undef PARITY_PY_BINARY
-  m.def("matmul", [](const Tensor& a, const Tensor& b) { return parity::matmul(a, b); }, py::arg("x1"), py::arg("x2"));
+  m.def("matmul", [](const Tensor& a, const Tensor& b) {
+    return engine(any_large(a, b), [&] { return parity::matmul(a, b); });
+  }, py::arg("x1"), py::arg("x2"));
   // The engine names of the generated ufunc bindings (op_list.h's rows), for the coverage test.
   py::list rows;
 #define PARITY_PY_ROW(name, ...) rows.append(#name);
@@ -555,6 +728,8 @@ PYBIND11_MODULE(_parity, m) {
   });
   // Every bound op under each of its record's names: NumPy's, the engine's and the aliases
   // (np.absolute is also parity.abs; np.arccos also parity.acos, the Array API's spelling).
+  // Last: after every attribute of Tensor is set (setting __add__ again resets its slot).
+  install_fast_slots(reinterpret_cast<PyTypeObject*>(cls.ptr()), std::make_index_sequence<std::size(kOperators)>());
   for (const OpRecord& r : op_records()) {
     std::vector<std::string> names{r.numpy.empty() ? r.name : r.numpy, r.name};
     names.insert(names.end(), r.aliases.begin(), r.aliases.end());

@@ -289,6 +289,53 @@ def test_scalar_conversions():
     check_same(rows[2], np.array([4, 5]))
 
 
+
+def test_operator_slots_fast_and_general_paths():
+    # Tensor op Tensor takes the number slot's direct path; every other operand the bound method.
+    a, b = np.array([1.0, 2.0]), np.array([[3.0], [4.0]])
+    check_same(parity.asarray(a) - parity.asarray(b), a - b)
+    check_same([5.0, 6.0] - parity.asarray(a), np.array([5.0, 6.0]) - a)  # list on the left: __rsub__
+    check_same(b - parity.asarray(a), b - a)                                 # ndarray on the left
+    check_same(parity.asarray(a) - 1, a - 1)
+    # Python float and int on either side (weak scalars, direct path); bool and NumPy scalars (general path)
+    i8 = np.array([1, -2], np.int8)
+    for x, y in [(i8, 3), (3, i8), (i8, 2.5), (2.5, i8), (i8, True), (np.int64(3), i8), (i8, np.float32(2))]:
+        px = parity.asarray(x) if isinstance(x, np.ndarray) else x
+        py = parity.asarray(y) if isinstance(y, np.ndarray) else y
+        check_same(px - py, x - y)
+    for big in (1000, 2**63):
+        with pytest.raises(OverflowError) as numpy_error:
+            i8 + big
+        with pytest.raises(numpy_error.type, match=r"^\[add\]"):
+            parity.asarray(i8) + big
+    with pytest.raises(ValueError, match=r"^\[subtract\]"):  # the error raised on the direct path
+        parity.asarray(a) - parity.asarray(np.ones(3))
+    with pytest.raises(TypeError):
+        parity.asarray(a) - object()
+    with pytest.raises(TypeError):
+        object() - parity.asarray(a)
+
+
+def test_iter_is_lazy_over_the_first_axis():
+    # 10**9 rows of a zero-stride view: an eager iterator would build them all before the first.
+    big = parity.asarray(np.broadcast_to(np.float64(2.5), (10**9, 2)))
+    it = iter(big)
+    assert iter(it) is it
+    check_same(next(it), np.array([2.5, 2.5]))
+    a = np.arange(6).reshape(3, 2)
+    t = parity.asarray(a)
+    rows = iter(t)
+    next(rows)
+    a[1, 0] = 40  # rows are views, made when reached (as NumPy's)
+    check_same(next(rows), np.array([40, 3]))
+    check_same(next(rows), a[2])
+    with pytest.raises(StopIteration):
+        next(rows)
+    for x in (np.array(1.0), parity.asarray(1.0)):
+        with pytest.raises(TypeError, match="iteration over a 0-d array"):
+            iter(x)
+
+
 # ---- errors ----
 
 def test_engine_errors_are_pythons_and_numpys_classes():
@@ -356,16 +403,18 @@ def test_dlpack_both_ways_without_copies():
     assert not np.shares_memory(c, base)
 
 
-def test_dlpack_of_a_read_only_tensor_is_a_buffer_error_as_numpys():
+def test_dlpack_of_a_read_only_tensor():
     # The unversioned protocol (DLPack < 1.0) cannot say read-only: NumPy refuses the export, and so
-    # does the engine (NumPy's versioned export, max_version=(1, 0), is not implemented here yet).
+    # does the engine; the versioned one (max_version=(1, 0), what np.from_dlpack asks for) carries
+    # the read-only flag.
     ro = np.broadcast_to(np.arange(3.0), (2, 3))
     with pytest.raises(BufferError):
         ro.__dlpack__()
     with pytest.raises(BufferError):
         parity.asarray(ro).__dlpack__()
-    with pytest.raises(BufferError):
-        np.from_dlpack(parity.asarray(ro))
+    r = np.from_dlpack(parity.asarray(ro))
+    assert not r.flags.writeable and np.shares_memory(r, ro)
+    np.testing.assert_array_equal(r, ro)
 
 
 def test_bfloat16_through_ml_dtypes():
