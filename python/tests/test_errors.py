@@ -153,8 +153,6 @@ def test_bfloat16_buffer_error_class_is_numpys():
     check_same_error(lambda xp: memoryview(xp.asarray(bf)), "__buffer__")
 
 
-@pytest.mark.xfail(strict=True, reason="engine (ufunc.cpp): the loop is resolved before out= is checked "
-                   "for writeability, so a read-only out= with no loop is a TypeError; NumPy checks out= first")
 def test_read_only_output_is_checked_before_the_loop():
     # Found by test_hypothesis.py: np.broadcast_to([False], (2,)) &= np.float16(0)
     ro = np.broadcast_to(np.array([False]), (2,))
