@@ -285,11 +285,13 @@ const char* buffer_format(DType d) {
     case DType::Int8: return "b";
     case DType::Int16: return "h";
     case DType::Int32: return "i";
-    case DType::Int64: return "q";
+    // NumPy's own int64 format where long is 64-bit: "q" would come back as np.longlong, a type
+    // distinct from np.int64 (np.isdtype tells them apart).
+    case DType::Int64: return sizeof(long) == 8 ? "l" : "q";
     case DType::UInt8: return "B";
     case DType::UInt16: return "H";
     case DType::UInt32: return "I";
-    case DType::UInt64: return "Q";
+    case DType::UInt64: return sizeof(long) == 8 ? "L" : "Q";
     case DType::Float16: return "e";
     case DType::BFloat16: return "";
     case DType::Float32: return "f";
