@@ -456,6 +456,22 @@ PyObject* fast_binary(PyObject* a, PyObject* b) {
   return PyObject_CallMethodOneArg(b, g_method_names[I][1], a);
 }
 
+// memoryview(t) of a bfloat16 tensor: NumPy's ValueError (ml_dtypes' bfloat16 has no buffer
+// format), which pybind11's own buffer slot would wrap as BufferError("Error getting buffer").
+getbufferproc g_pybind11_getbuffer = nullptr;
+int tensor_getbuffer(PyObject* obj, Py_buffer* view, int flags) {
+  if (py::isinstance<Tensor>(obj) && py::handle(obj).cast<const Tensor&>().dtype() == DType::BFloat16) {
+    PyErr_SetString(PyExc_ValueError, "[__buffer__] bfloat16 has no buffer format; use np.asarray(t) (needs ml_dtypes)");
+    if (view) view->obj = nullptr;
+    return -1;
+  }
+  return g_pybind11_getbuffer(obj, view, flags);
+}
+void install_buffer_hook(PyTypeObject* type) {
+  g_pybind11_getbuffer = type->tp_as_buffer->bf_getbuffer;
+  type->tp_as_buffer->bf_getbuffer = &tensor_getbuffer;
+}
+
 template <size_t... I>
 void install_fast_slots(PyTypeObject* type, std::index_sequence<I...>) {
   g_tensor_type = type;
@@ -732,6 +748,7 @@ PYBIND11_MODULE(_parity, m) {
   // (np.absolute is also parity.abs; np.arccos also parity.acos, the Array API's spelling).
   // Last: after every attribute of Tensor is set (setting __add__ again resets its slot).
   install_fast_slots(reinterpret_cast<PyTypeObject*>(cls.ptr()), std::make_index_sequence<std::size(kOperators)>());
+  install_buffer_hook(reinterpret_cast<PyTypeObject*>(cls.ptr()));
   for (const OpRecord& r : op_records()) {
     std::vector<std::string> names{r.numpy.empty() ? r.name : r.numpy, r.name};
     names.insert(names.end(), r.aliases.begin(), r.aliases.end());

@@ -145,8 +145,6 @@ def test_casting_error_is_a_type_error_as_numpys_ufunc_type_error():
                      "with casting rule 'same_kind'"
 
 
-@pytest.mark.xfail(strict=True, reason="module.cpp: memoryview of a bfloat16 tensor raises BufferError "
-                   "('Error getting buffer': pybind11 drops the [__buffer__] message); NumPy raises ValueError")
 def test_bfloat16_buffer_error_class_is_numpys():
     ml_dtypes = pytest.importorskip("ml_dtypes")
     bf = np.array([1.5], ml_dtypes.bfloat16)
