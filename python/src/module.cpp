@@ -303,6 +303,53 @@ const char* buffer_format(DType d) {
 }
 
 using Binary = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
+Tensor divide_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor less_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor less_equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor greater_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor greater_equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor not_equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+
+// A Python int that neither int64 nor uint64 holds, as the nearest double (Python's own rounding;
+// OverflowError beyond double's range, as float(int) raises).
+std::optional<double> beyond_uint64(py::handle h) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return std::nullopt;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow == 0) {
+    if (v == -1 && PyErr_Occurred()) PyErr_Clear();
+    return std::nullopt;
+  }
+  if (overflow > 0) {
+    const unsigned long long u = PyLong_AsUnsignedLongLong(h.ptr());
+    if (!(u == static_cast<unsigned long long>(-1) && PyErr_Occurred())) return std::nullopt;
+    PyErr_Clear();
+  }
+  const double d = PyLong_AsDouble(h.ptr());
+  if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+  return d;
+}
+
+// An operator with a Python int beyond uint64, as NumPy 2.2 (NEP 50) does it: a float or complex
+// tensor takes the int in its own dtype (float32 + 2**64 is float32: the int as a weak double);
+// true_divide is float64 for integer and bool tensors too (the int as a double); an integer tensor
+// compares all True or all False (no element equals it: int8 < 2**64); anything else is NumPy's
+// OverflowError. `swapped`: the int is the left operand (s op t).
+// Returns the scalar operand to run the operator with, or sets `result` (a comparison's constant).
+std::optional<Scalar> beyond_uint64_operand(Binary f, const Tensor& self, double v, bool swapped, py::object& result) {
+  const DType d = self.dtype();
+  if (is_inexact(d) || f == divide_fn) return Scalar(v);
+  const bool ordered = f == less_fn || f == less_equal_fn || f == greater_fn || f == greater_equal_fn;
+  if (is_integer(d) && (ordered || f == equal_fn || f == not_equal_fn)) {
+    bool all = f == not_equal_fn;
+    if (ordered) all = ((f == less_fn || f == less_equal_fn) != swapped) == (v > 0);
+    result = py::cast(all ? parity::logical_or(self, true) : parity::logical_and(self, false));
+    return std::nullopt;
+  }
+  PyErr_SetString(PyExc_OverflowError, "Python int too large to convert to C long");  // NumPy's message
+  throw py::error_already_set();
+}
 
 // The operator and its reflected and in-place forms. An operand that is not array-like gives
 // NotImplemented, so that Python tries the other side and then raises its own TypeError.
@@ -311,17 +358,39 @@ py::object forward(Binary f, const Tensor& self, py::handle other) {
     const Tensor& o = other.cast<const Tensor&>();
     return py::cast(engine(any_large(self, o), [&] { return f(ArrayLike::borrow(self), ArrayLike::borrow(o), {}); }));
   }
-  auto o = operand(other);
+  std::optional<ArrayLike> o;
+  if (auto big = beyond_uint64(other)) {
+    py::object result;
+    auto s = beyond_uint64_operand(f, self, *big, false, result);
+    if (!s) return result;
+    o = ArrayLike(*s);
+  } else {
+    o = operand(other);
+  }
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, {}); }));
 }
 py::object reflected(Binary f, const Tensor& self, py::handle other) {
-  auto o = operand(other);
+  std::optional<ArrayLike> o;
+  if (auto big = beyond_uint64(other)) {
+    py::object result;
+    auto s = beyond_uint64_operand(f, self, *big, true, result);
+    if (!s) return result;
+    o = ArrayLike(*s);
+  } else {
+    o = operand(other);
+  }
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(engine(any_large(self, *o), [&] { return f(*o, ArrayLike::borrow(self), {}); }));
 }
 py::object inplace(Binary f, py::object self_obj, py::handle other) {
-  auto o = operand(other);
+  std::optional<ArrayLike> o;
+  if (auto big = beyond_uint64(other)) {
+    py::object result;  // no comparison is in place: never set
+    o = ArrayLike(*beyond_uint64_operand(f, self_obj.cast<const Tensor&>(), *big, false, result));
+  } else {
+    o = operand(other);
+  }
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   Tensor& self = self_obj.cast<Tensor&>();
   engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, OutArg(self)); });
@@ -664,11 +733,11 @@ PYBIND11_MODULE(_parity, m) {
   // == and != with a value that is no array (None, a string, any object): NumPy compares
   // elementwise and finds nothing equal.
   cls.def("__eq__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward(equal_fn, t, o);
+    if (beyond_uint64(o) || operand(o)) return forward(equal_fn, t, o);
     return py::cast(parity::logical_and(t, false));  // False everywhere, in t's shape
   }, py::is_operator());
   cls.def("__ne__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward(not_equal_fn, t, o);
+    if (beyond_uint64(o) || operand(o)) return forward(not_equal_fn, t, o);
     return py::cast(parity::logical_or(t, true));  // True everywhere
   }, py::is_operator());
   cls.attr("__hash__") = py::none();
