@@ -440,12 +440,87 @@ constexpr OperatorRow kComparisons[] = {
     {"lt", less_fn}, {"le", less_equal_fn}, {"gt", greater_fn}, {"ge", greater_equal_fn},
 };
 
+// ndarray.__pow__'s and __ipow__'s fast_scalar_power (NumPy 2.2, number.c): with a 0-d integer or
+// real exponent (a Python int or float, a NumPy integer or floating scalar, a 0-d array) of -1, 0,
+// 0.5, 1 or 2, a float or complex base runs reciprocal, ones_like, sqrt, positive or square, keeping
+// its dtype (float32 ** np.float64(2) is float32 where np.power gives float64; sqrt(-inf) is nan
+// where pow gives inf). An integer or bool base takes the exponent 2 only: square of the base, or of
+// it as float64 for a floating exponent. NumPy's reflected ** has none (its base is no array), but
+// ndarray ** tensor is ndarray ** ndarray to the user: __rpow__ takes the path for an ndarray base.
+struct FastExponent {
+  double value;
+  bool floating;
+};
+std::optional<FastExponent> fast_exponent(py::handle e) {
+  if (PyLong_Check(e.ptr())) {  // Python int and bool
+    int overflow = 0;
+    const long v = PyLong_AsLongAndOverflow(e.ptr(), &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+      PyErr_Clear();
+      return std::nullopt;
+    }
+    return FastExponent{static_cast<double>(v), false};
+  }
+  if (PyFloat_Check(e.ptr())) return FastExponent{PyFloat_AsDouble(e.ptr()), true};
+  py::dtype d;
+  if (py::isinstance<Tensor>(e)) {
+    const Tensor& t = e.cast<const Tensor&>();
+    if (t.ndim() != 0 || !(is_integer(t.dtype()) || is_floating(t.dtype()))) return std::nullopt;
+    return FastExponent{t.item_scalar().as_complex().real(), is_floating(t.dtype())};
+  }
+  if (py::isinstance<py::array>(e)) {
+    if (py::reinterpret_borrow<py::array>(e).ndim() != 0) return std::nullopt;
+    d = py::reinterpret_borrow<py::array>(e).dtype();
+  } else if (is_numpy_generic(e)) {
+    d = py::reinterpret_borrow<py::object>(e).attr("dtype").cast<py::dtype>();
+  } else {
+    return std::nullopt;
+  }
+  const char k = d.kind();
+  if (k != 'i' && k != 'u' && k != 'f') return std::nullopt;
+  return FastExponent{py::float_(py::reinterpret_borrow<py::object>(e)).cast<double>(), k == 'f'};
+}
+// The fast path's result (written into self when in place), or nullopt for np.power.
+std::optional<Tensor> fast_power(const Tensor& self, py::handle e, bool in_place) {
+  const auto x = fast_exponent(e);
+  if (!x) return std::nullopt;
+  OutArg out = in_place ? OutArg(self) : OutArg();
+  if (is_inexact(self.dtype())) {
+    if (x->value == 1.0) return parity::positive(self, std::move(out));
+    if (x->value == -1.0) return parity::reciprocal(self, std::move(out));
+    if (x->value == 0.0) return parity::positive(parity::ones_like(self), std::move(out));
+    if (x->value == 0.5) return parity::sqrt(self, std::move(out));
+    if (x->value == 2.0) return parity::square(self, std::move(out));
+    return std::nullopt;
+  }
+  if (x->value != 2.0) return std::nullopt;
+  if (!in_place && x->floating && is_integer(self.dtype())) return parity::square(self.astype(DType::Float64));
+  return parity::square(self, std::move(out));
+}
+
 void def_operators(py::class_<Tensor>& cls) {
   for (const OperatorRow& r : kOperators) {
     const std::string n(r.name);
     Binary f = r.fn;
-    cls.def(("__" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); }, py::is_operator());
+    if (f == power_fn) {
+      // ndarray ** tensor: NumPy's ndarray ** ndarray (the base is an array), so its fast path.
+      cls.def("__rpow__", [](py::object t, py::handle o) -> py::object {
+        if (py::isinstance<py::array>(o))
+          if (auto r = fast_power(asarray_py(o, std::nullopt), t, false)) return py::cast(std::move(*r));
+        return reflected(power_fn, t.cast<const Tensor&>(), o);
+      }, py::is_operator());
+      cls.def("__pow__", [](const Tensor& t, py::handle o) -> py::object {
+        if (auto r = fast_power(t, o, false)) return py::cast(std::move(*r));
+        return forward(power_fn, t, o);
+      }, py::is_operator());
+      cls.def("__ipow__", [](py::object t, py::handle o) -> py::object {
+        if (fast_power(t.cast<const Tensor&>(), o, true)) return t;
+        return inplace(power_fn, std::move(t), o);
+      }, py::is_operator());
+      continue;
+    }
     cls.def(("__r" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return reflected(f, t, o); }, py::is_operator());
+    cls.def(("__" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); }, py::is_operator());
     cls.def(("__i" + n + "__").c_str(), [f](py::object t, py::handle o) { return inplace(f, std::move(t), o); }, py::is_operator());
   }
   for (const OperatorRow& r : kComparisons) {
