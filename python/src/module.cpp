@@ -331,12 +331,9 @@ std::optional<double> beyond_uint64(py::handle h) {
   return d;
 }
 
-// An operator with a Python int beyond uint64, as NumPy 2.2 (NEP 50) does it: a float or complex
-// tensor takes the int in its own dtype (float32 + 2**64 is float32: the int as a weak double);
-// true_divide is float64 for integer and bool tensors too (the int as a double); an integer tensor
-// compares all True or all False (no element equals it: int8 < 2**64); anything else is NumPy's
-// OverflowError. `swapped`: the int is the left operand (s op t).
-// Returns the scalar operand to run the operator with, or sets `result` (a comparison's constant).
+// NumPy 2.2's rules for such an int: a weak double for a float/complex tensor and for true_divide,
+// all True/False for an integer tensor's comparisons, else OverflowError. Returns the scalar to run
+// the operator with, or nullopt with `result` set (a comparison). `swapped`: the int is on the left.
 std::optional<Scalar> beyond_uint64_operand(Binary f, const Tensor& self, double v, bool swapped, py::object& result) {
   const DType d = self.dtype();
   if (is_inexact(d) || f == divide_fn) return Scalar(v);
@@ -440,13 +437,8 @@ constexpr OperatorRow kComparisons[] = {
     {"lt", less_fn}, {"le", less_equal_fn}, {"gt", greater_fn}, {"ge", greater_equal_fn},
 };
 
-// ndarray.__pow__'s and __ipow__'s fast_scalar_power (NumPy 2.2, number.c): with a 0-d integer or
-// real exponent (a Python int or float, a NumPy integer or floating scalar, a 0-d array) of -1, 0,
-// 0.5, 1 or 2, a float or complex base runs reciprocal, ones_like, sqrt, positive or square, keeping
-// its dtype (float32 ** np.float64(2) is float32 where np.power gives float64; sqrt(-inf) is nan
-// where pow gives inf). An integer or bool base takes the exponent 2 only: square of the base, or of
-// it as float64 for a floating exponent. NumPy's reflected ** has none (its base is no array), but
-// ndarray ** tensor is ndarray ** ndarray to the user: __rpow__ takes the path for an ndarray base.
+// ndarray.__pow__'s fast_scalar_power (NumPy 2.2 number.c): a 0-d int/float exponent of -1, 0, 0.5,
+// 1 or 2 keeps a float/complex base's dtype (float32 ** np.float64(2) is float32, np.power's float64).
 struct FastExponent {
   double value;
   bool floating;
@@ -480,7 +472,7 @@ std::optional<FastExponent> fast_exponent(py::handle e) {
   if (k != 'i' && k != 'u' && k != 'f') return std::nullopt;
   return FastExponent{py::float_(py::reinterpret_borrow<py::object>(e)).cast<double>(), k == 'f'};
 }
-// The fast path's result (written into self when in place), or nullopt for np.power.
+// Its result (written into self in place), or nullopt: np.power. An integer base takes 2 only.
 std::optional<Tensor> fast_power(const Tensor& self, py::handle e, bool in_place) {
   const auto x = fast_exponent(e);
   if (!x) return std::nullopt;
@@ -503,7 +495,8 @@ void def_operators(py::class_<Tensor>& cls) {
     const std::string n(r.name);
     Binary f = r.fn;
     if (f == power_fn) {
-      // ndarray ** tensor: NumPy's ndarray ** ndarray (the base is an array), so its fast path.
+      // ndarray ** tensor is ndarray ** ndarray to the user: the fast path too (NumPy's own
+      // reflected ** has none: its base is never an array).
       cls.def("__rpow__", [](py::object t, py::handle o) -> py::object {
         if (py::isinstance<py::array>(o))
           if (auto r = fast_power(asarray_py(o, std::nullopt), t, false)) return py::cast(std::move(*r));
