@@ -162,6 +162,10 @@ cuda::ElementwiseFn device_kernel(const UFuncDef& uf, const LoopSig& loop, Devic
 
 Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
                         const void* ctx, std::vector<Tensor>* loop_inputs) {
+  // NumPy checks that out= is writeable first, before the loop (np.bitwise_and(f4, 1, out=<read-only>)
+  // is the read-only ValueError, not the no-loop TypeError), then the cast, then the broadcast:
+  // np.add(i8[3,1], i8[4], out=bool[3,1]) is a UFuncTypeError, not the broadcast ValueError.
+  if (out.tensor && out.tensor->defined()) out.tensor->check_writeable(uf.name);
   const LoopSig& loop = cached_loop(uf, inputs);
   // The common device (device_iter.h); out= must be on it too.
   std::vector<const Tensor*> operands;
@@ -181,9 +185,6 @@ Tensor apply_ufunc_impl(const UFuncDef& uf, UFuncArgs inputs, const OutArg& out,
     shapes.push_back(t.shape());
     ts.push_back(std::move(t));
   }
-  // NumPy checks that out= is writeable first, then the cast, then the broadcast:
-  // np.add(i8[3,1], i8[4], out=bool[3,1]) is a UFuncTypeError, not the broadcast ValueError.
-  if (out.tensor && out.tensor->defined()) out.tensor->check_writeable(uf.name);
   if (out.tensor && out.tensor->defined() && !can_cast(loop.out, out.tensor->dtype(), Casting::same_kind))
     throw UFuncTypeError(op_msg(uf.name, std::string("Cannot cast ufunc '") + uf.name + "' output from dtype('" +
                                              name(loop.out) + "') to dtype('" + name(out.tensor->dtype()) +

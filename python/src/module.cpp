@@ -285,11 +285,13 @@ const char* buffer_format(DType d) {
     case DType::Int8: return "b";
     case DType::Int16: return "h";
     case DType::Int32: return "i";
-    case DType::Int64: return "q";
+    // NumPy's own int64 format where long is 64-bit: "q" would come back as np.longlong, a type
+    // distinct from np.int64 (np.isdtype tells them apart).
+    case DType::Int64: return sizeof(long) == 8 ? "l" : "q";
     case DType::UInt8: return "B";
     case DType::UInt16: return "H";
     case DType::UInt32: return "I";
-    case DType::UInt64: return "Q";
+    case DType::UInt64: return sizeof(long) == 8 ? "L" : "Q";
     case DType::Float16: return "e";
     case DType::BFloat16: return "";
     case DType::Float32: return "f";
@@ -301,6 +303,50 @@ const char* buffer_format(DType d) {
 }
 
 using Binary = Tensor (*)(const ArrayLike&, const ArrayLike&, OutArg);
+Tensor divide_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor less_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor less_equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor greater_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor greater_equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+Tensor not_equal_fn(const ArrayLike& a, const ArrayLike& b, OutArg out);
+
+// A Python int that neither int64 nor uint64 holds, as the nearest double (Python's own rounding;
+// OverflowError beyond double's range, as float(int) raises).
+std::optional<double> beyond_uint64(py::handle h) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return std::nullopt;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow == 0) {
+    if (v == -1 && PyErr_Occurred()) PyErr_Clear();
+    return std::nullopt;
+  }
+  if (overflow > 0) {
+    const unsigned long long u = PyLong_AsUnsignedLongLong(h.ptr());
+    if (!(u == static_cast<unsigned long long>(-1) && PyErr_Occurred())) return std::nullopt;
+    PyErr_Clear();
+  }
+  const double d = PyLong_AsDouble(h.ptr());
+  if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+  return d;
+}
+
+// NumPy 2.2's rules for such an int: a weak double for a float/complex tensor and for true_divide,
+// all True/False for an integer tensor's comparisons, else OverflowError. Returns the scalar to run
+// the operator with, or nullopt with `result` set (a comparison). `swapped`: the int is on the left.
+std::optional<Scalar> beyond_uint64_operand(Binary f, const Tensor& self, double v, bool swapped, py::object& result) {
+  const DType d = self.dtype();
+  if (is_inexact(d) || f == divide_fn) return Scalar(v);
+  const bool ordered = f == less_fn || f == less_equal_fn || f == greater_fn || f == greater_equal_fn;
+  if (is_integer(d) && (ordered || f == equal_fn || f == not_equal_fn)) {
+    bool all = f == not_equal_fn;
+    if (ordered) all = ((f == less_fn || f == less_equal_fn) != swapped) == (v > 0);
+    result = py::cast(all ? parity::logical_or(self, true) : parity::logical_and(self, false));
+    return std::nullopt;
+  }
+  PyErr_SetString(PyExc_OverflowError, "Python int too large to convert to C long");  // NumPy's message
+  throw py::error_already_set();
+}
 
 // The operator and its reflected and in-place forms. An operand that is not array-like gives
 // NotImplemented, so that Python tries the other side and then raises its own TypeError.
@@ -309,17 +355,39 @@ py::object forward(Binary f, const Tensor& self, py::handle other) {
     const Tensor& o = other.cast<const Tensor&>();
     return py::cast(engine(any_large(self, o), [&] { return f(ArrayLike::borrow(self), ArrayLike::borrow(o), {}); }));
   }
-  auto o = operand(other);
+  std::optional<ArrayLike> o;
+  if (auto big = beyond_uint64(other)) {
+    py::object result;
+    auto s = beyond_uint64_operand(f, self, *big, false, result);
+    if (!s) return result;
+    o = ArrayLike(*s);
+  } else {
+    o = operand(other);
+  }
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, {}); }));
 }
 py::object reflected(Binary f, const Tensor& self, py::handle other) {
-  auto o = operand(other);
+  std::optional<ArrayLike> o;
+  if (auto big = beyond_uint64(other)) {
+    py::object result;
+    auto s = beyond_uint64_operand(f, self, *big, true, result);
+    if (!s) return result;
+    o = ArrayLike(*s);
+  } else {
+    o = operand(other);
+  }
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(engine(any_large(self, *o), [&] { return f(*o, ArrayLike::borrow(self), {}); }));
 }
 py::object inplace(Binary f, py::object self_obj, py::handle other) {
-  auto o = operand(other);
+  std::optional<ArrayLike> o;
+  if (auto big = beyond_uint64(other)) {
+    py::object result;  // no comparison is in place: never set
+    o = ArrayLike(*beyond_uint64_operand(f, self_obj.cast<const Tensor&>(), *big, false, result));
+  } else {
+    o = operand(other);
+  }
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   Tensor& self = self_obj.cast<Tensor&>();
   engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, OutArg(self)); });
@@ -369,12 +437,83 @@ constexpr OperatorRow kComparisons[] = {
     {"lt", less_fn}, {"le", less_equal_fn}, {"gt", greater_fn}, {"ge", greater_equal_fn},
 };
 
+// ndarray.__pow__'s fast_scalar_power (NumPy 2.2 number.c): a 0-d int/float exponent of -1, 0, 0.5,
+// 1 or 2 keeps a float/complex base's dtype (float32 ** np.float64(2) is float32, np.power's float64).
+struct FastExponent {
+  double value;
+  bool floating;
+};
+std::optional<FastExponent> fast_exponent(py::handle e) {
+  if (PyLong_Check(e.ptr())) {  // Python int and bool
+    int overflow = 0;
+    const long v = PyLong_AsLongAndOverflow(e.ptr(), &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+      PyErr_Clear();
+      return std::nullopt;
+    }
+    return FastExponent{static_cast<double>(v), false};
+  }
+  if (PyFloat_Check(e.ptr())) return FastExponent{PyFloat_AsDouble(e.ptr()), true};
+  py::dtype d;
+  if (py::isinstance<Tensor>(e)) {
+    const Tensor& t = e.cast<const Tensor&>();
+    if (t.ndim() != 0 || !(is_integer(t.dtype()) || is_floating(t.dtype()))) return std::nullopt;
+    return FastExponent{t.item_scalar().as_complex().real(), is_floating(t.dtype())};
+  }
+  if (py::isinstance<py::array>(e)) {
+    if (py::reinterpret_borrow<py::array>(e).ndim() != 0) return std::nullopt;
+    d = py::reinterpret_borrow<py::array>(e).dtype();
+  } else if (is_numpy_generic(e)) {
+    d = py::reinterpret_borrow<py::object>(e).attr("dtype").cast<py::dtype>();
+  } else {
+    return std::nullopt;
+  }
+  const char k = d.kind();
+  if (k != 'i' && k != 'u' && k != 'f') return std::nullopt;
+  return FastExponent{py::float_(py::reinterpret_borrow<py::object>(e)).cast<double>(), k == 'f'};
+}
+// Its result (written into self in place), or nullopt: np.power. An integer base takes 2 only.
+std::optional<Tensor> fast_power(const Tensor& self, py::handle e, bool in_place) {
+  const auto x = fast_exponent(e);
+  if (!x) return std::nullopt;
+  OutArg out = in_place ? OutArg(self) : OutArg();
+  if (is_inexact(self.dtype())) {
+    if (x->value == 1.0) return parity::positive(self, std::move(out));
+    if (x->value == -1.0) return parity::reciprocal(self, std::move(out));
+    if (x->value == 0.0) return parity::positive(parity::ones_like(self), std::move(out));
+    if (x->value == 0.5) return parity::sqrt(self, std::move(out));
+    if (x->value == 2.0) return parity::square(self, std::move(out));
+    return std::nullopt;
+  }
+  if (x->value != 2.0) return std::nullopt;
+  if (!in_place && x->floating && is_integer(self.dtype())) return parity::square(self.astype(DType::Float64));
+  return parity::square(self, std::move(out));
+}
+
 void def_operators(py::class_<Tensor>& cls) {
   for (const OperatorRow& r : kOperators) {
     const std::string n(r.name);
     Binary f = r.fn;
-    cls.def(("__" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); }, py::is_operator());
+    if (f == power_fn) {
+      // ndarray ** tensor is ndarray ** ndarray to the user: the fast path too (NumPy's own
+      // reflected ** has none: its base is never an array).
+      cls.def("__rpow__", [](py::object t, py::handle o) -> py::object {
+        if (py::isinstance<py::array>(o))
+          if (auto r = fast_power(asarray_py(o, std::nullopt), t, false)) return py::cast(std::move(*r));
+        return reflected(power_fn, t.cast<const Tensor&>(), o);
+      }, py::is_operator());
+      cls.def("__pow__", [](const Tensor& t, py::handle o) -> py::object {
+        if (auto r = fast_power(t, o, false)) return py::cast(std::move(*r));
+        return forward(power_fn, t, o);
+      }, py::is_operator());
+      cls.def("__ipow__", [](py::object t, py::handle o) -> py::object {
+        if (fast_power(t.cast<const Tensor&>(), o, true)) return t;
+        return inplace(power_fn, std::move(t), o);
+      }, py::is_operator());
+      continue;
+    }
     cls.def(("__r" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return reflected(f, t, o); }, py::is_operator());
+    cls.def(("__" + n + "__").c_str(), [f](const Tensor& t, py::handle o) { return forward(f, t, o); }, py::is_operator());
     cls.def(("__i" + n + "__").c_str(), [f](py::object t, py::handle o) { return inplace(f, std::move(t), o); }, py::is_operator());
   }
   for (const OperatorRow& r : kComparisons) {
@@ -452,6 +591,22 @@ PyObject* fast_binary(PyObject* a, PyObject* b) {
   // Python calls the slot for a + b when either side is a tensor.
   if (PyObject_TypeCheck(a, g_tensor_type)) return PyObject_CallMethodOneArg(a, g_method_names[I][0], b);
   return PyObject_CallMethodOneArg(b, g_method_names[I][1], a);
+}
+
+// memoryview(t) of a bfloat16 tensor: NumPy's ValueError (ml_dtypes' bfloat16 has no buffer
+// format), which pybind11's own buffer slot would wrap as BufferError("Error getting buffer").
+getbufferproc g_pybind11_getbuffer = nullptr;
+int tensor_getbuffer(PyObject* obj, Py_buffer* view, int flags) {
+  if (py::isinstance<Tensor>(obj) && py::handle(obj).cast<const Tensor&>().dtype() == DType::BFloat16) {
+    PyErr_SetString(PyExc_ValueError, "[__buffer__] bfloat16 has no buffer format; use np.asarray(t) (needs ml_dtypes)");
+    if (view) view->obj = nullptr;
+    return -1;
+  }
+  return g_pybind11_getbuffer(obj, view, flags);
+}
+void install_buffer_hook(PyTypeObject* type) {
+  g_pybind11_getbuffer = type->tp_as_buffer->bf_getbuffer;
+  type->tp_as_buffer->bf_getbuffer = &tensor_getbuffer;
 }
 
 template <size_t... I>
@@ -646,11 +801,11 @@ PYBIND11_MODULE(_parity, m) {
   // == and != with a value that is no array (None, a string, any object): NumPy compares
   // elementwise and finds nothing equal.
   cls.def("__eq__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward(equal_fn, t, o);
+    if (beyond_uint64(o) || operand(o)) return forward(equal_fn, t, o);
     return py::cast(parity::logical_and(t, false));  // False everywhere, in t's shape
   }, py::is_operator());
   cls.def("__ne__", [](const Tensor& t, py::handle o) -> py::object {
-    if (operand(o)) return forward(not_equal_fn, t, o);
+    if (beyond_uint64(o) || operand(o)) return forward(not_equal_fn, t, o);
     return py::cast(parity::logical_or(t, true));  // True everywhere
   }, py::is_operator());
   cls.attr("__hash__") = py::none();
@@ -730,6 +885,7 @@ PYBIND11_MODULE(_parity, m) {
   // (np.absolute is also parity.abs; np.arccos also parity.acos, the Array API's spelling).
   // Last: after every attribute of Tensor is set (setting __add__ again resets its slot).
   install_fast_slots(reinterpret_cast<PyTypeObject*>(cls.ptr()), std::make_index_sequence<std::size(kOperators)>());
+  install_buffer_hook(reinterpret_cast<PyTypeObject*>(cls.ptr()));
   for (const OpRecord& r : op_records()) {
     std::vector<std::string> names{r.numpy.empty() ? r.name : r.numpy, r.name};
     names.insert(names.end(), r.aliases.begin(), r.aliases.end());

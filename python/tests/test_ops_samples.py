@@ -82,13 +82,7 @@ def case_ids():
 
 
 def to_numpy(x):
-    # The buffer protocol's "q"/"Q" come back as np.longlong/np.ulonglong, types distinct from
-    # np.int64/np.uint64 (np.long) although their dtypes compare equal; np.isdtype tells them
-    # apart. The canonical dtype of the same layout, as a view.
-    if not isinstance(x, parity.Tensor):
-        return x
-    a = np.asarray(x)
-    return a.view(np.dtype(a.dtype.str)) if a.dtype.kind in "iu" else a
+    return np.asarray(x) if isinstance(x, parity.Tensor) else x
 
 
 def as_list(r):
