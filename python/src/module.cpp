@@ -268,16 +268,6 @@ Scalar one_element(const Tensor& t) {
   return t.item_scalar();
 }
 
-py::object scalar_to_py(const Scalar& s) {
-  switch (s.type) {
-    case Scalar::Type::Bool: return py::bool_(s.b);
-    case Scalar::Type::Int: return s.big_uint ? py::int_(s.u) : py::int_(s.i);
-    case Scalar::Type::Float: return py::float_(s.c.real());
-    case Scalar::Type::Complex: return py::cast(s.c);
-  }
-  return py::none();
-}
-
 // The buffer protocol's struct format of an engine dtype ("" for bfloat16: none exists).
 const char* buffer_format(DType d) {
   switch (d) {
@@ -641,6 +631,16 @@ double time_cpp_sigmoid(const Tensor& x, int64_t repeats) {
 }
 
 }  // namespace
+
+py::object scalar_to_py(const Scalar& s) {
+  switch (s.type) {
+    case Scalar::Type::Bool: return py::bool_(s.b);
+    case Scalar::Type::Int: return s.big_uint ? py::int_(s.u) : py::int_(s.i);
+    case Scalar::Type::Float: return py::float_(s.c.real());
+    case Scalar::Type::Complex: return py::cast(s.c);
+  }
+  return py::none();
+}
 
 }  // namespace parity::python
 

@@ -81,15 +81,7 @@ py::object kw_to_py(const KwValue& v) {
 }
 
 py::object arg_to_py(const ArrayLike& a) {
-  if (a.is_tensor()) return py::cast(a.tensor());
-  const Scalar& s = a.scalar();
-  switch (s.type) {
-    case Scalar::Type::Bool: return py::bool_(s.b);
-    case Scalar::Type::Int: return s.big_uint ? py::int_(s.u) : py::int_(s.i);
-    case Scalar::Type::Float: return py::float_(s.c.real());
-    case Scalar::Type::Complex: return py::cast(s.c);
-  }
-  return py::none();
+  return a.is_tensor() ? py::object(py::cast(a.tensor())) : scalar_to_py(a.scalar());
 }
 
 // _call(name, variant, args, kwargs, out): the entry's run; its results as a list of tensors.

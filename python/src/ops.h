@@ -12,6 +12,7 @@ namespace parity::python {
 // Defined in module.cpp.
 Tensor asarray_py(pybind11::handle obj, std::optional<DType> dtype);
 std::optional<ArrayLike> operand(pybind11::handle h);
+pybind11::object scalar_to_py(const Scalar& s);  // a Python bool, int, float or complex
 
 // parity._parity._call, _op_entries, _samples, _tolerance (ops.cpp) and the direct bindings of
 // ops whose OpInfo run function does not compute NumPy's result (ops_direct.cpp).

@@ -7,12 +7,12 @@ where NumPy raises parity raises the same class.
 Deterministic (derandomize=True, no example database), so CI sees the same examples every run.
 """
 import operator
-import warnings
 
 import numpy as np
 import pytest
 
 import parity
+from numpy_outcome import outcome, public_class
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
@@ -31,19 +31,6 @@ RTOL = {"e": 1e-3, "f": 1e-5, "d": 1e-12, "F": 1e-5, "D": 1e-12, "E": 2.0**-7}
 
 def kind(d):  # ml_dtypes' bfloat16 has kind 'V'
     return "f" if d == BF16 else d.kind
-
-
-def public_class(exc):  # NumPy's UFuncTypeError is a TypeError to the module (python/README.md)
-    return next(c for c in type(exc).__mro__ if c.__module__ in ("builtins", "numpy.exceptions"))
-
-
-def outcome(call):
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        try:
-            return call()
-        except Exception as e:  # noqa: BLE001 -- compared by class
-            return e
 
 
 def assert_same(got, expected, rtol=None, atol=0.0):

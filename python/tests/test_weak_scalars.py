@@ -4,12 +4,12 @@ NumPy's (2.2 follows NEP 50), or the exception's class is NumPy's where NumPy ra
 OverflowError, int += 1.5 TypeError, float & 1 TypeError...).
 """
 import operator
-import warnings
 
 import numpy as np
 import pytest
 
 import parity
+from numpy_outcome import outcome, public_class
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
 
@@ -58,19 +58,6 @@ def array(dtype):
     else:
         vals = [-2.5, 0.0, 1.0, 3.25, float("nan"), float("inf")]
     return np.array(vals, d)
-
-
-def public_class(exc):  # NumPy's UFuncTypeError is a TypeError to the module (python/README.md)
-    return next(c for c in type(exc).__mro__ if c.__module__ in ("builtins", "numpy.exceptions"))
-
-
-def outcome(call):
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        try:
-            return call()
-        except Exception as e:  # noqa: BLE001 -- compared by class
-            return e
 
 
 def is_bf16(d):
