@@ -21,6 +21,8 @@ from . import _parity
 _CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 _ORDERS = ("C", "F", "A", "K")
 _WEAK = (bool, int, float, complex)
+# Bool-result ufuncs with float loops only (NumPy's signbit): an integer input is cast to a float.
+_FLOAT_LOOPS_ONLY = frozenset({"signbit"})
 
 
 def _cast_error(name, k, nin, src, dst, casting):
@@ -41,10 +43,11 @@ def _scalar_dtype(v):
 def _to_dtype(name, xs, d, casting):
     """The inputs cast to d under casting (a weak int or bool scalar stays weak: NEP 50)."""
     res = []
+    any_array = not all(isinstance(x, _WEAK) for x in xs)
     for k, x in enumerate(xs):
         if isinstance(x, _WEAK):
             sd = _scalar_dtype(x)
-            if type(x) in (bool, int) and (d.kind in "iufc" or sd == d):
+            if any_array and type(x) in (bool, int) and (d.kind in "iufc" or sd == d):
                 res.append(x)  # weak: takes d's type (an out-of-range int is NumPy's OverflowError)
                 continue
             if not np.can_cast(sd, d, casting):
@@ -61,15 +64,23 @@ def _check_inputs_exact(name, xs, r, casting):
     """'no'/'equiv': every array input must already be the loop's input dtype.
 
     The loop is homogeneous for every ufunc bound here: its inputs are the arrays' one dtype when
-    the result is that dtype or bool (a comparison); anything else was cast on the way in.
+    the result is that dtype, bool (a comparison) or a complex's real dtype (absolute); anything
+    else was cast on the way in.
     """
     dts = [x.dtype for x in xs if not isinstance(x, _WEAK)]
     for k, x in enumerate(xs):
         if isinstance(x, _WEAK):
             continue
-        ok = all(dt == x.dtype for dt in dts) and r.dtype in (x.dtype, np.dtype(bool))
-        if not ok:
-            target = r.dtype if r.dtype != np.dtype(bool) else next(dt for dt in dts if dt != x.dtype)
+        real = np.empty(0, x.dtype).real.dtype  # absolute of a complex: its real dtype
+        ok = all(dt == x.dtype for dt in dts) and r.dtype in (x.dtype, np.dtype(bool), real)
+        to_float = name in _FLOAT_LOOPS_ONLY and x.dtype.kind not in "fc"
+        if not ok or to_float:
+            if to_float:  # the smallest float loop that takes x safely
+                target = np.result_type(x.dtype, np.float16)
+            elif r.dtype != np.dtype(bool):
+                target = r.dtype
+            else:  # a comparison of mixed dtypes: the loop is their promotion
+                target = np.result_type(*dts)
             raise _cast_error(name, k, len(xs), x.dtype, target, casting)
 
 
@@ -97,11 +108,19 @@ def call(name, args, out, where, casting, order, dtype, subok, signature):
             _check_inputs_exact(name, xs, r, casting)
     else:
         d = np.dtype(dtype)
-        r = fn(*xs)
-        if r.dtype != d:  # not the loop the inputs select: the all-d loop, inputs cast to d
-            r = fn(*_to_dtype(name, xs, d, casting))
+        try:
+            r = fn(*xs)
+        except TypeError:  # no loop for the inputs as they are (floor of a complex): the all-d one may
+            r = None
+        if r is None or r.dtype != d:  # not the loop the inputs select: the all-d loop, inputs cast to d
+            cast = _to_dtype(name, xs, d, casting)
+            r = fn(*cast)
             if r.dtype != d:
                 raise _no_loop(name)
+            try:  # the all-d loop must exist: the engine must not have cast d again on the way in
+                _check_inputs_exact(name, cast, r, "no")
+            except TypeError:
+                raise _no_loop(name) from None
         elif casting in ("no", "equiv"):
             _check_inputs_exact(name, xs, r, casting)
 
