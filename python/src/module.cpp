@@ -488,6 +488,15 @@ double time_cpp_sigmoid(const Tensor& x, int64_t repeats) {
 // ---- ufunc keywords: the plain call (out None or a Tensor, every other keyword at its default)
 // runs in the macros' lambdas; any other value goes to parity._ufunc_keywords.call (Python), which
 // emulates NumPy's where=, casting=, dtype=, out=(t,) over that plain call and refuses the rest.
+// py::isinstance<Tensor> looks the type up by typeid each call; the type object found once is a
+// pointer compare for the exact type (the common out=).
+bool is_tensor(py::handle h) {
+  static PyObject* const type = py::type::of<Tensor>().ptr();
+  if (Py_TYPE(h.ptr()) == reinterpret_cast<PyTypeObject*>(type)) return true;
+  const int r = PyObject_IsInstance(h.ptr(), type);
+  if (r < 0) PyErr_Clear();  // not a Tensor: the keyword path says what it is
+  return r == 1;
+}
 bool is_str(py::handle h, const char* s) {
   return PyUnicode_Check(h.ptr()) && PyUnicode_CompareWithASCIIString(h.ptr(), s) == 0;
 }
@@ -495,7 +504,7 @@ struct UFuncKeywords {
   py::handle where, casting, order, dtype, subok, signature;
   bool plain(py::handle out) const {
     return where.ptr() == Py_True && dtype.is_none() && signature.is_none() && subok.ptr() == Py_True &&
-           is_str(casting, "same_kind") && is_str(order, "K") && (out.is_none() || py::isinstance<Tensor>(out));
+           is_str(casting, "same_kind") && is_str(order, "K") && (out.is_none() || is_tensor(out));
   }
   py::object call(const char* name, py::tuple args, py::handle out) const {
     // Leaked on purpose: a static py::object would be released after the interpreter is gone.
