@@ -630,6 +630,34 @@ double time_cpp_sigmoid(const Tensor& x, int64_t repeats) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / static_cast<double>(repeats);
 }
 
+// ---- ufunc keywords: the plain call (out None or a Tensor, every other keyword at its default)
+// runs in the macros' lambdas; any other value goes to parity._ufunc_keywords.call (Python), which
+// emulates NumPy's where=, casting=, dtype=, out=(t,) over that plain call and refuses the rest.
+// py::isinstance<Tensor> looks the type up by typeid each call; the type object found once is a
+// pointer compare for the exact type (the common out=).
+bool is_tensor(py::handle h) {
+  static PyObject* const type = py::type::of<Tensor>().ptr();
+  if (Py_TYPE(h.ptr()) == reinterpret_cast<PyTypeObject*>(type)) return true;
+  const int r = PyObject_IsInstance(h.ptr(), type);
+  if (r < 0) PyErr_Clear();  // not a Tensor: the keyword path says what it is
+  return r == 1;
+}
+bool is_str(py::handle h, const char* s) {
+  return PyUnicode_Check(h.ptr()) && PyUnicode_CompareWithASCIIString(h.ptr(), s) == 0;
+}
+struct UFuncKeywords {
+  py::handle where, casting, order, dtype, subok, signature;
+  bool plain(py::handle out) const {
+    return where.ptr() == Py_True && dtype.is_none() && signature.is_none() && subok.ptr() == Py_True &&
+           is_str(casting, "same_kind") && is_str(order, "K") && (out.is_none() || is_tensor(out));
+  }
+  py::object call(const char* name, py::tuple args, py::handle out) const {
+    // Leaked on purpose: a static py::object would be released after the interpreter is gone.
+    static py::object* fn = new py::object(py::module_::import("parity._ufunc_keywords").attr("call"));
+    return (*fn)(name, args, out, where, casting, order, dtype, subok, signature);
+  }
+};
+
 }  // namespace
 
 py::object scalar_to_py(const Scalar& s) {
@@ -827,21 +855,37 @@ PYBIND11_MODULE(_parity, m) {
         "where it can; Python scalars and lists as NumPy infers them");
 
   // parity.<ufunc>: generated from op_list.h's rows (the op records' source), NumPy's names and
-  // signature (x1, x2, /, out=None; where=, dtype=, casting= are still to come). python/README.md
-  // describes the plan for every other op.
+  // signature (x1, x2, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None,
+  // subok=True, signature=None), written as the docstring's text signature for inspect.signature.
+  // python/README.md describes the plan for every other op.
+  {
+    py::options plain_docs;  // this scope only: the docstring is the text signature, as written
+    plain_docs.disable_function_signatures();
+#define PARITY_PY_KEYWORDS                                                                     \
+  py::kw_only(), py::arg("where") = true, py::arg("casting") = "same_kind", py::arg("order") = "K", \
+      py::arg("dtype") = py::none(), py::arg("subok") = true, py::arg("signature") = py::none()
+#define PARITY_PY_KEYWORDS_TEXT \
+  ", /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True, signature=None)\n--\n\n"
 #define PARITY_PY_UNARY(name, npname, ...)                                                   \
-  m.def(#npname, [](py::handle x, py::object out) -> py::object {                          \
+  m.def(#npname, [](py::handle x, py::object out, py::handle where, py::handle casting, py::handle order, \
+                    py::handle dtype, py::handle subok, py::handle signature) -> py::object {       \
+    const UFuncKeywords kw{where, casting, order, dtype, subok, signature};                  \
+    if (!kw.plain(out)) return kw.call(#npname, py::make_tuple(x), out);                     \
     auto a = operand(x);                                                                     \
     if (!a) a = ArrayLike(asarray_py(x, std::nullopt));                                      \
     if (out.is_none()) return py::cast(engine(large(*a), [&] { return parity::name(*a); })); \
     Tensor o = out.cast<Tensor>();                                                           \
     engine(any_large(*a, o), [&] { return parity::name(*a, OutArg(o)); });                   \
     return out; /* NumPy returns the out= array itself */                                    \
-  }, py::arg("x"), py::pos_only(), py::arg("out") = py::none());
+  }, py::arg("x"), py::pos_only(), py::arg("out") = py::none(), PARITY_PY_KEYWORDS,          \
+  #npname "(x" PARITY_PY_KEYWORDS_TEXT "parity." #npname ": NumPy's ufunc over the engine's " #name);
   PARITY_UNARY_UFUNCS(PARITY_PY_UNARY)
 #undef PARITY_PY_UNARY
 #define PARITY_PY_BINARY(name, npname, ...)                                                  \
-  m.def(#npname, [](py::handle x1, py::handle x2, py::object out) -> py::object {           \
+  m.def(#npname, [](py::handle x1, py::handle x2, py::object out, py::handle where, py::handle casting, \
+                    py::handle order, py::handle dtype, py::handle subok, py::handle signature) -> py::object { \
+    const UFuncKeywords kw{where, casting, order, dtype, subok, signature};                  \
+    if (!kw.plain(out)) return kw.call(#npname, py::make_tuple(x1, x2), out);                \
     auto a = operand(x1), b = operand(x2);                                                   \
     if (!a) a = ArrayLike(asarray_py(x1, std::nullopt));                                     \
     if (!b) b = ArrayLike(asarray_py(x2, std::nullopt));                                     \
@@ -849,9 +893,13 @@ PYBIND11_MODULE(_parity, m) {
     Tensor o = out.cast<Tensor>();                                                           \
     engine(any_large(*a, *b, o), [&] { return parity::name(*a, *b, OutArg(o)); });           \
     return out;                                                                              \
-  }, py::arg("x1"), py::arg("x2"), py::pos_only(), py::arg("out") = py::none());
+  }, py::arg("x1"), py::arg("x2"), py::pos_only(), py::arg("out") = py::none(), PARITY_PY_KEYWORDS, \
+  #npname "(x1, x2" PARITY_PY_KEYWORDS_TEXT "parity." #npname ": NumPy's ufunc over the engine's " #name);
   PARITY_BINARY_UFUNCS(PARITY_PY_BINARY)
 #undef PARITY_PY_BINARY
+#undef PARITY_PY_KEYWORDS_TEXT
+#undef PARITY_PY_KEYWORDS
+  }
   m.def("matmul", [](const Tensor& a, const Tensor& b) {
     return engine(any_large(a, b), [&] { return parity::matmul(a, b); });
   }, py::arg("x1"), py::arg("x2"));
