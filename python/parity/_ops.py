@@ -51,7 +51,11 @@ def _doc_signature(f):
     m = re.fullmatch(r"\w+\((.*)\)", line)
     if not m:
         return None
-    params = m.group(1).replace("( ", "(").replace(" )", ")").replace("(a1, a2, ...)", "arrays")
+    return _signature_of_text(m.group(1).replace("( ", "(").replace(" )", ")").replace("(a1, a2, ...)", "arrays"))
+
+
+def _signature_of_text(params):
+    """The signature a parameter list written in NumPy's docs declares ("a, axis=-1, kind=None")."""
     ns = {}
     try:
         exec(f"def _f({params}): pass", {**vars(np), "np": np}, ns)  # noqa: S102 (NumPy's own text)
@@ -271,14 +275,7 @@ def _method_signature(m):
     """ndarray's method signature from its docstring ("a.argsort(axis=-1, kind=None, order=None)")."""
     line = (getattr(getattr(np.ndarray, m, None), "__doc__", None) or "").strip().split("\n")[0]
     mt = re.fullmatch(r"a\.\w+\((.*)\)", line.strip())
-    if not mt:
-        return None
-    ns = {}
-    try:
-        exec(f"def _f({mt.group(1)}): pass", {**vars(np), "np": np}, ns)  # noqa: S102 (NumPy's own text)
-        return inspect.signature(ns["_f"])
-    except Exception:
-        return None
+    return _signature_of_text(mt.group(1)) if mt else None
 
 
 def _method(fn, m):
