@@ -152,23 +152,25 @@ def test_out_casting_against_numpy(row):
 
 # ---- out=(t,) ----
 
-@pytest.mark.parametrize("row", ROWS)
-def test_out_tuple(row):
-    npname, f = reference(row)
-    fn = getattr(parity, npname)
+def first_computable(npname, f):
+    """(dtype, inputs, NumPy's result) for the first of float64, int32, bool NumPy's ufunc takes."""
     for dt in [np.float64, np.int32, np.bool_]:
         xs = inputs(f.nin, dt)
         with np.errstate(all="ignore"):
             try:
-                want = f(*xs)
+                return dt, xs, f(*xs)
             except TypeError:
                 continue
-        out = parity.asarray(np.zeros(3, want.dtype))
-        assert fn(*[parity.asarray(x) for x in xs], out=(out,)) is out
-        check_same(("ok", want), ("ok", out), f"{npname}({np.dtype(dt)}, out=(t,))")
-        break
-    else:
-        pytest.fail(f"{npname}: no dtype among float64, int32, bool")
+    pytest.fail(f"{npname}: no dtype among float64, int32, bool")
+
+
+@pytest.mark.parametrize("row", ROWS)
+def test_out_tuple(row):
+    npname, f = reference(row)
+    dt, xs, want = first_computable(npname, f)
+    out = parity.asarray(np.zeros(3, want.dtype))
+    assert getattr(parity, npname)(*[parity.asarray(x) for x in xs], out=(out,)) is out
+    check_same(("ok", want), ("ok", out), f"{npname}({np.dtype(dt)}, out=(t,))")
 
 
 def test_out_tuple_errors():
@@ -190,30 +192,22 @@ MASK = np.array([True, False, True])
 def test_where_against_numpy(row):
     npname, f = reference(row)
     fn = getattr(parity, npname)
-    for dt in [np.float64, np.int32, np.bool_]:
-        xs = inputs(f.nin, dt)
-        with np.errstate(all="ignore"):
-            try:
-                want = f(*xs)
-            except TypeError:
-                continue
-            n_out = np.full(3, 7, want.dtype)
-            if npname == "expit":  # scipy's expit with where= corrupts the heap: NumPy's rule by hand
-                n_out = np.where(MASK, want, n_out)
-            else:
-                f(*xs, out=n_out, where=MASK)
-        ts = [parity.asarray(x) for x in xs]
-        p_out = parity.asarray(np.full(3, 7, want.dtype))
-        assert fn(*ts, out=p_out, where=parity.asarray(MASK)) is p_out
-        check_same(("ok", n_out), ("ok", p_out), f"{npname}({np.dtype(dt)}, out=, where=)")
-        # Without out the masked places are uninitialised (NumPy's too): the True places only.
-        check_same(("ok", want), outcome(fn, *ts, where=MASK), f"{npname}({np.dtype(dt)}, where=)", MASK)
-        p_out = parity.asarray(np.full(3, 7, want.dtype))
-        fn(*ts, out=p_out, where=False)
-        np.testing.assert_array_equal(np.asarray(p_out), np.full(3, 7, want.dtype))
-        break
-    else:
-        pytest.fail(f"{npname}: no dtype among float64, int32, bool")
+    dt, xs, want = first_computable(npname, f)
+    with np.errstate(all="ignore"):
+        n_out = np.full(3, 7, want.dtype)
+        if npname == "expit":  # scipy's expit with where= corrupts the heap: NumPy's rule by hand
+            n_out = np.where(MASK, want, n_out)
+        else:
+            f(*xs, out=n_out, where=MASK)
+    ts = [parity.asarray(x) for x in xs]
+    p_out = parity.asarray(np.full(3, 7, want.dtype))
+    assert fn(*ts, out=p_out, where=parity.asarray(MASK)) is p_out
+    check_same(("ok", n_out), ("ok", p_out), f"{npname}({np.dtype(dt)}, out=, where=)")
+    # Without out the masked places are uninitialised (NumPy's too): the True places only.
+    check_same(("ok", want), outcome(fn, *ts, where=MASK), f"{npname}({np.dtype(dt)}, where=)", MASK)
+    p_out = parity.asarray(np.full(3, 7, want.dtype))
+    fn(*ts, out=p_out, where=False)
+    np.testing.assert_array_equal(np.asarray(p_out), np.full(3, 7, want.dtype))
 
 
 def test_where_broadcasts_and_checks_its_dtype():
