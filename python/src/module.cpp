@@ -338,6 +338,19 @@ std::optional<Scalar> beyond_uint64_operand(Binary f, const Tensor& self, double
   throw py::error_already_set();
 }
 
+// An operator's other operand: a weak scalar, a tensor, an array-like; an int beyond uint64 by
+// NumPy's rules above. nullopt with `result` set where NumPy's answer needs no op (a comparison),
+// nullopt alone where `other` is not array-like.
+std::optional<ArrayLike> other_operand(Binary f, const Tensor& self, py::handle other, bool swapped,
+                                       py::object& result) {
+  if (auto big = beyond_uint64(other)) {
+    auto s = beyond_uint64_operand(f, self, *big, swapped, result);
+    if (!s) return std::nullopt;
+    return ArrayLike(*s);
+  }
+  return operand(other);
+}
+
 // The operator and its reflected and in-place forms. An operand that is not array-like gives
 // NotImplemented, so that Python tries the other side and then raises its own TypeError.
 py::object forward(Binary f, const Tensor& self, py::handle other) {
@@ -345,39 +358,22 @@ py::object forward(Binary f, const Tensor& self, py::handle other) {
     const Tensor& o = other.cast<const Tensor&>();
     return py::cast(engine(any_large(self, o), [&] { return f(ArrayLike::borrow(self), ArrayLike::borrow(o), {}); }));
   }
-  std::optional<ArrayLike> o;
-  if (auto big = beyond_uint64(other)) {
-    py::object result;
-    auto s = beyond_uint64_operand(f, self, *big, false, result);
-    if (!s) return result;
-    o = ArrayLike(*s);
-  } else {
-    o = operand(other);
-  }
+  py::object result;
+  auto o = other_operand(f, self, other, false, result);
+  if (result) return result;
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, {}); }));
 }
 py::object reflected(Binary f, const Tensor& self, py::handle other) {
-  std::optional<ArrayLike> o;
-  if (auto big = beyond_uint64(other)) {
-    py::object result;
-    auto s = beyond_uint64_operand(f, self, *big, true, result);
-    if (!s) return result;
-    o = ArrayLike(*s);
-  } else {
-    o = operand(other);
-  }
+  py::object result;
+  auto o = other_operand(f, self, other, true, result);
+  if (result) return result;
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(engine(any_large(self, *o), [&] { return f(*o, ArrayLike::borrow(self), {}); }));
 }
 py::object inplace(Binary f, py::object self_obj, py::handle other) {
-  std::optional<ArrayLike> o;
-  if (auto big = beyond_uint64(other)) {
-    py::object result;  // no comparison is in place: never set
-    o = ArrayLike(*beyond_uint64_operand(f, self_obj.cast<const Tensor&>(), *big, false, result));
-  } else {
-    o = operand(other);
-  }
+  py::object result;  // no comparison is in place: never set
+  auto o = other_operand(f, self_obj.cast<const Tensor&>(), other, false, result);
   if (!o) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   Tensor& self = self_obj.cast<Tensor&>();
   engine(any_large(self, *o), [&] { return f(ArrayLike::borrow(self), *o, OutArg(self)); });
