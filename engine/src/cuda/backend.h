@@ -79,6 +79,9 @@ struct ReduceArgs {
   int outer_ndim = 0, red_ndim = 0;
   int64_t outer_shape[kMaxDims] = {}, outer_strides[kMaxDims] = {};
   int64_t red_shape[kMaxDims] = {}, red_strides[kMaxDims] = {};
+  // The plan's inner_contig (reduce_util.h): sums and products round as NumPy's iterator does,
+  // pairwise per inner row when set, after every element otherwise (as the CPU loops).
+  bool inner_contig = false;
 };
 // Queues the reduction; false (nothing queued) when no kernel takes input dtype `in` to output
 // dtype `out` for `op`. sum/prod: out is the accumulation dtype (in itself, or NumPy's sum dtype

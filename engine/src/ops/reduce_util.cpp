@@ -203,7 +203,8 @@ void check_out_device(Device dev, const OutArg& out, const char* op) {
 
 Tensor run_reduce_device(cuda::ReduceOp rop, const Tensor& src, const Shape& outer_shape,
                          const std::vector<int64_t>& outer_strides, const Shape& red_shape,
-                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op) {
+                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op,
+                         bool inner_contig) {
   const Device dev = src.device();
   check_device_available(dev, op);
   cuda::ReduceArgs a;
@@ -211,6 +212,7 @@ Tensor run_reduce_device(cuda::ReduceOp rop, const Tensor& src, const Shape& out
   for (int64_t d : outer_shape) a.nout *= d;
   a.count = 1;
   for (int64_t d : red_shape) a.count *= d;
+  a.inner_contig = inner_contig;
   pack_dims(outer_shape, outer_strides, a.outer_ndim, a.outer_shape, a.outer_strides, op);
   pack_dims(red_shape, red_strides, a.red_ndim, a.red_shape, a.red_strides, op);
   if (a.red_ndim == 0) {  // one element: a run of length 1
@@ -231,7 +233,7 @@ Tensor reduce_device(cuda::ReduceOp rop, const Tensor& src_in, const Axes& axis,
   for (int attempt = 0; attempt < 2; ++attempt) {
     const Plan p = make_plan(src, axis, keepdims, op);
     Tensor r = run_reduce_device(rop, src, p.outer_shape, p.outer_strides, p.red_shape, p.red_strides, p.result_shape,
-                                 out, op);
+                                 out, op, p.inner_contig);
     if (r.defined()) return r;
     if (!cast_first || src.dtype() == out) break;
     src = cast_keep_layout(src, out);  // the device's cast kernel; then out -> out

@@ -292,7 +292,8 @@ Tensor reduce_device(cuda::ReduceOp rop, const Tensor& src, const Axes& axis, bo
 // undefined Tensor when the backend has no kernel for (src's dtype, out).
 Tensor run_reduce_device(cuda::ReduceOp rop, const Tensor& src, const Shape& outer_shape,
                          const std::vector<int64_t>& outer_strides, const Shape& red_shape,
-                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op);
+                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op,
+                         bool inner_contig = false);
 // Dimensions of size 1 dropped and neighbours merged where the strides allow, into a kernel's
 // fixed arrays (NotImplementedError naming op beyond cuda::kMaxDims).
 void pack_dims(const Shape& shape, const std::vector<int64_t>& strides, int& nd, int64_t* dims, int64_t* st,
