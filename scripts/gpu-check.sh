@@ -1,49 +1,56 @@
 #!/usr/bin/env bash
-# The GPU check (issue 13): on a bare GPU machine (an H200: nvcc, CMake, Ninja, g++ and a python3
-# with NumPy and PyTorch, but none of the project's Debian libraries and no network), builds Parity
-# for sm_90 and runs the CUDA checks, in under 8 minutes in all:
+# The GPU check (issues 13, 26): on a bare GPU machine (an H200: nvcc, CMake, Ninja, g++ and a
+# python3 with its own NumPy, PyTorch and JAX, but none of the project's Debian libraries and no
+# network), builds Parity for sm_90 and runs the CUDA checks, in under 9 minutes in all:
 #   engine   build/engine/tests/engine_tests --gtest_filter='Cuda*:Device*'  (engine device tests)
 #   suites   build/suites/parity_suites --gtest_filter='*.cuda.*'     (the suites' CUDA instances)
-#   fuzz     build/parity fuzz --device cuda --time 60                (a CUDA fuzz campaign)
+#   fuzz     build/parity fuzz --device cuda --time 120               (a CUDA fuzz campaign)
 #   bench    build/parity bench sigmoid --device cuda                 (GPU table vs copy and PyTorch)
 #
-# The libraries come from .gpu-deps/ (fetched on the Debian machine by scripts/gpu-deps.sh and
-# carried along): each .deb is unpacked with `dpkg -x` into a private prefix, never into /. Where
-# CPython's embedding files (Python.h, libpython) are missing, the oracle cannot be built: the script
-# then builds PARITY_GPU_MINIMAL=ON (the engine and its CUDA tests only) and says so.
+# What it needs comes from .gpu-deps/ (fetched on the Debian machine by scripts/gpu-deps.sh and
+# carried along; scripts/gpu-prefix.sh, shared with the ctest scripts.GpuPrefixConfigure that
+# configures against the same prefix here): each .deb is unpacked with `dpkg -x` into a private
+# prefix, never into /, and the pinned NumPy, ml_dtypes and pybind11 wheels are installed into a
+# private folder first in PYTHONPATH, so that the oracle is requirements.txt's NumPy (the setup log
+# and the summary name the NumPy the suites ran against). Where CPython's embedding files (Python.h,
+# libpython) are missing, the oracle cannot be built: the script then builds PARITY_GPU_MINIMAL=ON
+# (the engine and its CUDA tests only) and says so.
 #
-# Every step is timed and bounded by `timeout`; a step whose binary was not built prints "not built"
-# and the others still run. Each step's output goes to stdout and, when $OUT is set (the device
-# tool's folder), to $OUT/gpu-check-<step>.log; the summary table ends the output. Exit status: 0 when
-# every step passed, 1 when one failed, timed out or was not built, 2 when a tool is missing.
+# Every step is timed and bounded by `timeout`: the build leaves the caps of the selected steps
+# (engine 45 s, suites 90 s, fuzz its time + 30 s, bench 90 s), and each step those of the steps
+# after it; a budget too small for setup, build and steps is named at the start. A step whose
+# binary was not built prints "not built" and the others still run. Each step's output goes to
+# stdout and, when $OUT is set (the device tool's folder), to $OUT/gpu-check-<step>.log; the summary
+# table ends the output. Exit status: 0 when every step passed, 1 when one failed, timed out or was
+# not built, 2 when a tool is missing.
 #
 # Environment (all optional):
-#   PARITY_GPU_BUDGET   seconds for the whole script (default 470)
+#   PARITY_GPU_BUDGET   seconds for the whole script (default 530; the device tool allows 600 a command)
 #   PARITY_GPU_MODE     auto | full | minimal (default auto: full when Python's embed files exist)
 #   PARITY_GPU_BUILD    build folder (default build-gpu)
-#   PARITY_GPU_DEPS     the carried .deb folder (default .gpu-deps)
-#   PARITY_GPU_PREFIX   where the .debs are unpacked (default /tmp/parity-deps)
+#   PARITY_GPU_DEPS     the carried folder: .debs and wheels/ (default .gpu-deps)
+#   PARITY_GPU_PREFIX   where the .debs are unpacked (default /tmp/parity-deps), the wheels
+#                       installed in PARITY_GPU_PREFIX-python
 #   PARITY_GPU_JOBS     build jobs (default: the number of cores)
 #   PARITY_GPU_STEPS    the steps to run after the build (default "engine suites fuzz bench";
 #                       empty: set up and configure only)
-#   PARITY_GPU_FUZZ_TIME  seconds of fuzzing (default 60; shortened if the budget runs low)
+#   PARITY_GPU_FUZZ_TIME  seconds of fuzzing (default 120; shortened if the budget runs low)
 #   PARITY_GPU_ENGINE_FILTER, PARITY_GPU_SUITES_FILTER  GoogleTest filters (default 'Cuda*:Device*', '*.cuda.*')
 #   PARITY_GPU_FUZZ_ARGS, PARITY_GPU_BENCH_ARGS  extra arguments for those two steps
 set -uo pipefail  # not -e: a failing step is recorded and the next one still runs
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$PWD
 
-BUDGET=${PARITY_GPU_BUDGET:-470}
+BUDGET=${PARITY_GPU_BUDGET:-530}
 MODE=${PARITY_GPU_MODE:-auto}
 BUILD=${PARITY_GPU_BUILD:-build-gpu}
 DEPS=${PARITY_GPU_DEPS:-.gpu-deps}
 PREFIX=${PARITY_GPU_PREFIX:-/tmp/parity-deps}
 JOBS=${PARITY_GPU_JOBS:-$(nproc 2>/dev/null || echo 4)}
 STEPS=${PARITY_GPU_STEPS-engine suites fuzz bench}
-FUZZ_TIME=${PARITY_GPU_FUZZ_TIME:-60}
+FUZZ_TIME=${PARITY_GPU_FUZZ_TIME:-120}
 START=$(date +%s)
 DEADLINE=$((START + BUDGET))
-TRIPLET=x86_64-linux-gnu
 case $DEPS in /*) ;; *) DEPS=$ROOT/$DEPS ;; esac
 case $PREFIX in /*) ;; *) PREFIX=$ROOT/$PREFIX ;; esac
 
@@ -54,6 +61,7 @@ rm -f "$LOGDIR"/gpu-check-*.log "$LOGDIR/gpu-check-reports.tar.gz"
 rm -rf "$BUILD/gpu-fuzz-report" "$BUILD/gpu-bench"  # this run's report and plot only
 
 SUMMARY_NAMES=(); SUMMARY_STATUS=(); SUMMARY_SECS=()
+NUMPY_USED="(not known: the setup stopped before Python)"
 record() { SUMMARY_NAMES+=("$1"); SUMMARY_STATUS+=("$2"); SUMMARY_SECS+=("$3"); }
 remaining() { echo $((DEADLINE - $(date +%s))); }
 say() { echo "[gpu-check] $*" | tee -a "$LOGDIR/gpu-check-setup.log"; }
@@ -63,6 +71,7 @@ summary() {
   {
     echo
     echo "[gpu-check] summary (mode: $MODE, build: $BUILD, budget ${BUDGET}s)"
+    printf '  %-8s %s\n' oracle "$([ "$MODE" = minimal ] && echo "none (minimal build)" || echo "$NUMPY_USED")"
     printf '  %-8s %-50s %7s\n' step status seconds
     for i in "${!SUMMARY_NAMES[@]}"; do
       printf '  %-8s %-50s %7s\n' "${SUMMARY_NAMES[$i]}" "${SUMMARY_STATUS[$i]}" "${SUMMARY_SECS[$i]}"
@@ -112,6 +121,21 @@ run_step() {
   return 0
 }
 
+# Each step's cap in seconds; the build, and each step, leave the caps of the selected steps after
+# them (the build's 67-76 s on the H200 and the setup's ~30 s come first: SETUP_NEED, BUILD_NEED).
+FUZZ_OVERHEAD=30  # the campaign's start, its report, and the kill's grace
+declare -A CAP=([engine]=45 [suites]=90 [fuzz]=$((FUZZ_TIME + FUZZ_OVERHEAD)) [bench]=90)
+SETUP_NEED=40 BUILD_NEED=90
+reserve_after() {  # reserve_after STEP|build: the caps of the selected steps after it
+  local s seen=0 sum=0
+  [ "$1" = build ] && seen=1
+  for s in $STEPS; do
+    [ "$seen" = 1 ] && sum=$((sum + ${CAP[$s]:-0}))
+    [ "$s" = "$1" ] && seen=1
+  done
+  echo "$sum"
+}
+
 not_built() {  # not_built NAME PATH
   if [ "$MODE" = minimal ] && [ "$1" != engine ]; then
     echo "[gpu-check] $1: not built (the minimal build has no oracle, so no ${2##*/})" | tee "$LOGDIR/gpu-check-$1.log"
@@ -127,6 +151,11 @@ not_built() {  # not_built NAME PATH
 T_SETUP=$(date +%s)
 : > "$LOGDIR/gpu-check-setup.log"
 say "start $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(hostname), $(nproc 2>/dev/null) cores, budget ${BUDGET}s, logs in $LOGDIR"
+STEPS_NEED=$(reserve_after build)
+say "steps: ${STEPS:-none} (their caps: ${STEPS_NEED}s; setup ~${SETUP_NEED}s and build ~${BUILD_NEED}s come first)"
+if [ "$BUDGET" -lt $((SETUP_NEED + BUILD_NEED + STEPS_NEED)) ]; then
+  say "BUDGET TOO SMALL: PARITY_GPU_BUDGET=${BUDGET}s cannot fit setup, build and the steps' caps ($((SETUP_NEED + BUILD_NEED + STEPS_NEED))s); the build keeps ~${BUILD_NEED}s and the steps are shortened or skipped (fewer PARITY_GPU_STEPS or a shorter PARITY_GPU_FUZZ_TIME fit)"
+fi
 if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
   export PATH=/usr/local/cuda/bin:$PATH
 fi
@@ -153,51 +182,28 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 PY=$(command -v python3)
 
-# setup: the carried .debs, unpacked into $PREFIX (a stamp skips this on a rerun)
-LIBDIR=$PREFIX/usr/lib/$TRIPLET
+# setup: the carried .debs, unpacked into $PREFIX (a stamp skips this on a rerun), and the wheels
+# shellcheck source=scripts/gpu-prefix.sh
+. "$ROOT/scripts/gpu-prefix.sh"
 if ls "$DEPS"/*.deb >/dev/null 2>&1; then
-  stamp=$(cd "$DEPS" && printf '%s ' ./*.deb)
-  if [ ! -f "$PREFIX/.parity-deps" ] || [ "$(cat "$PREFIX/.parity-deps")" != "$stamp" ]; then
-    rm -rf "$PREFIX" && mkdir -p "$PREFIX"
-    for deb in "$DEPS"/*.deb; do
-      if command -v dpkg >/dev/null; then
-        dpkg -x "$deb" "$PREFIX"
-      else  # a .deb is an ar archive holding data.tar.*
-        (d=$(mktemp -d) && cd "$d" && ar x "$deb" && tar -xf data.tar.* -C "$PREFIX" && rm -rf "$d")
-      fi || { say "unpacking $deb failed"; }
-    done
-    # dpkg -x creates no alternatives links (libopenblas.so and libblas.so live in openblas-pthread/).
-    for l in libopenblas.so libopenblas.so.0 libblas.so libblas.so.3; do
-      [ -e "$LIBDIR/openblas-pthread/$l" ] && ln -sf "openblas-pthread/$l" "$LIBDIR/$l"
-    done
-    echo "$stamp" > "$PREFIX/.parity-deps"
-  fi
+  gpu_prefix_unpack "$DEPS" "$PREFIX" || say "deps: some .debs did not unpack (above)"
   debs=("$DEPS"/*.deb)
   say "deps: ${#debs[@]} .debs from $DEPS unpacked in $PREFIX"
+  gpu_prefix_runtime "$PREFIX"
   HAVE_PREFIX=1
 else
   say "deps: no $DEPS/*.deb (run scripts/gpu-deps.sh on the Debian machine and carry $DEPS); using the system's libraries"
   HAVE_PREFIX=0
 fi
-if [ "$HAVE_PREFIX" = 1 ]; then
-  # Runtime: the binaries' RUNPATH names the libraries CMake linked by full path (libhwy, libsleef,
-  # libopenblas); LD_LIBRARY_PATH gets one folder of links to the same, plus OpenBLAS's own needs
-  # (libgfortran5, libquadmath0) only where the system has none: Debian 12's copies must not shadow
-  # newer ones, for PyTorch in the bench's peer processes too.
-  rt=$PREFIX/runtime-lib
-  rm -rf "$rt" && mkdir -p "$rt"
-  for lib in libhwy.so.1 libsleef.so.3 openblas-pthread/libopenblas.so.0; do
-    [ -e "$LIBDIR/$lib" ] && ln -sf "$LIBDIR/$lib" "$rt/"
-  done
-  known_libs=$(ldconfig -p 2>/dev/null)  # (not piped into grep -q: SIGPIPE under pipefail)
-  for lib in libgfortran.so.5 libquadmath.so.0; do
-    if ! grep -q "[[:space:]]$lib " <<<"$known_libs"; then
-      ln -sf "$LIBDIR/$lib" "$rt/"
-      say "deps: the system has no $lib; using Debian 12's"
-    fi
-  done
-  export LD_LIBRARY_PATH=$rt${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# The oracle's NumPy: the pinned wheels, in a private folder first in PYTHONPATH (exported: the
+# configure, the build and every step see it), else the interpreter's own, said loudly.
+NUMPY_PIN=$(sed -n 's/^numpy==\([^[:space:]#]*\).*/\1/p' "$ROOT/requirements.txt")
+if gpu_prefix_python "$DEPS/wheels" "$PREFIX-python" "$PY"; then
+  say "python: $DEPS/wheels installed in $PREFIX-python (first in PYTHONPATH)"
 fi
+NUMPY_USED=$("$PY" -c 'import numpy; print("NumPy %s from %s" % (numpy.__version__, numpy.__path__[0]))' 2>&1 | tail -n 1)
+[[ $NUMPY_USED == "NumPy $NUMPY_PIN from "* ]] || NUMPY_USED="$NUMPY_USED (NOT requirements.txt's numpy==$NUMPY_PIN)"
+say "oracle: $NUMPY_USED"
 
 # setup: can the oracle embed this python3? (Python.h and libpython, as FindPython's Development.Embed)
 py_embed=$("$PY" - <<'PYEOF' 2>&1
@@ -209,14 +215,8 @@ names = [n for n in (v("LDLIBRARY"), "libpython%d.%d.so" % sys.version_info[:2],
                      "libpython%d.%d.a" % sys.version_info[:2]) if n]
 dirs = [d for d in (v("LIBDIR"), v("LIBPL"), os.path.join(sys.base_prefix, "lib")) if d]
 lib = next((os.path.join(d, n) for d in dirs for n in names if os.path.exists(os.path.join(d, n))), None)
-numpy = "no numpy"
-try:
-    import numpy
-    numpy = "numpy " + numpy.__version__
-except Exception:
-    pass
-print("%s %s base=%s %s, Python.h %s, libpython %s" % ("yes" if h and lib else "no", sys.version.split()[0],
-      sys.base_prefix, numpy, os.path.join(inc, "Python.h") if h else "missing (looked in %s)" % inc,
+print("%s %s base=%s, Python.h %s, libpython %s" % ("yes" if h and lib else "no", sys.version.split()[0],
+      sys.base_prefix, os.path.join(inc, "Python.h") if h else "missing (looked in %s)" % inc,
       lib or "missing (looked in %s)" % ", ".join(dirs)))
 PYEOF
 )
@@ -229,22 +229,11 @@ if [ "$MODE" = auto ]; then
 fi
 
 # setup: configure
-configure() {  # configure full|minimal
-  local minimal=OFF args=()
-  [ "$1" = minimal ] && minimal=ON
-  args=(-S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPARITY_CUDA=ON
-        "-DPARITY_GPU_MINIMAL=$minimal" "-DPython_EXECUTABLE=$PY" -DBLA_VENDOR=OpenBLAS)
-  if [ "$HAVE_PREFIX" = 1 ]; then
-    args+=("-DCMAKE_PREFIX_PATH=$PREFIX/usr"
-           "-DCMAKE_INCLUDE_PATH=$PREFIX/usr/include/$TRIPLET;$PREFIX/usr/include"
-           "-DCMAKE_LIBRARY_PATH=$LIBDIR/openblas-pthread;$LIBDIR"
-           "-DGTest_DIR=$LIBDIR/cmake/GTest" "-Dhwy_DIR=$LIBDIR/cmake/hwy"
-           "-Drapidcheck_DIR=$LIBDIR/cmake/rapidcheck" "-DCLI11_DIR=$PREFIX/usr/share/cmake/CLI11"
-           "-Dnlohmann_json_DIR=$PREFIX/usr/share/cmake/nlohmann_json")
-  fi
+configure() {  # configure full|minimal: scripts/gpu-prefix.sh's arguments, which the ctest checks here
   local rc
-  echo "[gpu-check] cmake ${args[*]}" > "$CONFIGURE_LOG"
-  timeout 180 cmake "${args[@]}" >> "$CONFIGURE_LOG" 2>&1
+  gpu_configure_args "$ROOT" "$BUILD" "$1" "$PY" "$([ "$HAVE_PREFIX" = 1 ] && echo "$PREFIX")"
+  echo "[gpu-check] cmake ${GPU_CMAKE_ARGS[*]}" > "$CONFIGURE_LOG"
+  timeout 180 cmake "${GPU_CMAKE_ARGS[@]}" >> "$CONFIGURE_LOG" 2>&1
   rc=$?
   cat "$CONFIGURE_LOG" >> "$LOGDIR/gpu-check-setup.log"
   [ "$rc" = 0 ] || tail -n 25 "$CONFIGURE_LOG"
@@ -270,7 +259,7 @@ if [ "$MODE" = failed ]; then
   exit 1
 fi
 # What the configure found: the prefix's copies, not the system's (when a prefix is used).
-grep -E '^(BLAS_[A-Za-z_]*LIBRAR[A-Za-z]*|PARITY_CBLAS_INCLUDE_DIR|PARITY_SLEEF_[A-Z_]*|GTest_DIR|hwy_DIR|rapidcheck_DIR|CLI11_DIR|nlohmann_json_DIR|pybind11_DIR|Python_EXECUTABLE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_ARCHITECTURES|CMAKE_CXX_COMPILER|CCACHE_PROGRAM):' \
+grep -E '^(BLAS_[A-Za-z_]*LIBRAR[A-Za-z]*|PARITY_[A-Z]*_(INCLUDE_DIR|LIBRARY)|GTest_DIR|hwy_DIR|rapidcheck_DIR|CLI11_DIR|nlohmann_json_DIR|pybind11_DIR|Python_EXECUTABLE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_ARCHITECTURES|CMAKE_CXX_COMPILER|CCACHE_PROGRAM):' \
   "$BUILD/CMakeCache.txt" | sed 's/^/[gpu-check] found /' | tee -a "$LOGDIR/gpu-check-setup.log"
 grep -E '^-- (Parity CUDA backend|PARITY_GPU_MINIMAL|pybind11 .* from)' "$CONFIGURE_LOG" | sed 's/^-- /[gpu-check] /' | sort -u
 arch=$(grep -o -- '--generate-code=arch=[^ ]*' "$BUILD/build.ninja" 2>/dev/null | sort -u | tr '\n' ' ')
@@ -292,10 +281,12 @@ for s in $STEPS; do
     say "$s: target $t is not configured in this build (mode $MODE)"
   fi
 done
-# The steps after the build need about this much: engine 20s, suites 40s, fuzz its time + 30s, bench 60s.
-RUN_RESERVE=${PARITY_GPU_RUN_RESERVE:-$((150 + FUZZ_TIME))}
+# The build leaves the steps their caps, but keeps BUILD_NEED where the budget is too small for both.
+reserve=$STEPS_NEED
+[ $(( $(remaining) - reserve )) -lt "$BUILD_NEED" ] && reserve=$(( $(remaining) - BUILD_NEED ))
+[ "$reserve" -lt 0 ] && reserve=0
 if [ ${#targets[@]} -gt 0 ]; then
-  run_step build 600 "$RUN_RESERVE" cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}" -- -k 0
+  run_step build 600 "$reserve" cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}" -- -k 0
 else
   echo "[gpu-check] build: nothing to build" | tee "$LOGDIR/gpu-check-build.log"
   record build "nothing to build" 0
@@ -305,7 +296,7 @@ fi
 for t in "${targets[@]}"; do
   for s in $STEPS; do
     if [ "${TARGET[$s]:-}" = "$t" ] && [ -x "$BUILD/${BIN[$s]}" ]; then
-      ldd "$BUILD/${BIN[$s]}" 2>&1 | grep -E 'openblas|hwy|sleef|gfortran|quadmath|cublas|python|not found' |
+      ldd "$BUILD/${BIN[$s]}" 2>&1 | grep -E 'openblas|blas|lapack|tmglib|hwy|sleef|gfortran|quadmath|cublas|python|not found' |
         sed "s|^[[:space:]]*|[gpu-check] ldd $t: |" | tee -a "$LOGDIR/gpu-check-build.log"
       break
     fi
@@ -320,22 +311,22 @@ for s in $STEPS; do
   if [ ! -x "$bin" ]; then not_built "$s" "$bin"; continue; fi
   case $s in
     engine)
-      run_step engine 90 $((FUZZ_TIME + 130)) "$bin" --gtest_filter="${PARITY_GPU_ENGINE_FILTER:-Cuda*:Device*}" ;;
+      run_step engine "${CAP[engine]}" "$(reserve_after engine)" "$bin" --gtest_filter="${PARITY_GPU_ENGINE_FILTER:-Cuda*:Device*}" ;;
     suites)
       # --gtest_brief: failures and the counts only (thousands of instances otherwise).
-      run_step suites 150 $((FUZZ_TIME + 90)) "$bin" --gtest_filter="${PARITY_GPU_SUITES_FILTER:-*.cuda.*}" --gtest_brief=1 ;;
+      run_step suites "${CAP[suites]}" "$(reserve_after suites)" "$bin" --gtest_filter="${PARITY_GPU_SUITES_FILTER:-*.cuda.*}" --gtest_brief=1 ;;
     fuzz)
-      # The campaign gets its time, shortened when the budget runs low (the bench keeps 60s).
-      ft=$(( $(remaining) - 60 - 40 ))
+      # The campaign gets its time, shortened when the budget runs low (the steps after it keep their caps).
+      ft=$(( $(remaining) - $(reserve_after fuzz) - FUZZ_OVERHEAD ))
       [ "$ft" -gt "$FUZZ_TIME" ] && ft=$FUZZ_TIME
       [ "$ft" -lt 10 ] && ft=10
       [ "$ft" -lt "$FUZZ_TIME" ] && echo "[gpu-check] fuzz: budget low, --time $ft instead of $FUZZ_TIME"
       # shellcheck disable=SC2086
-      run_step fuzz $((ft + 40)) 60 "$bin" fuzz --device cuda --time "$ft" --report "$BUILD/gpu-fuzz-report" ${PARITY_GPU_FUZZ_ARGS:-} ;;
+      run_step fuzz $((ft + FUZZ_OVERHEAD)) "$(reserve_after fuzz)" "$bin" fuzz --device cuda --time "$ft" --report "$BUILD/gpu-fuzz-report" ${PARITY_GPU_FUZZ_ARGS:-} ;;
     bench)
       mkdir -p "$BUILD/gpu-bench"
       # shellcheck disable=SC2086
-      run_step bench 180 0 "$bin" bench sigmoid --device cuda --plot "$BUILD/gpu-bench/sigmoid-cuda.svg" ${PARITY_GPU_BENCH_ARGS:-} ;;
+      run_step bench "${CAP[bench]}" "$(reserve_after bench)" "$bin" bench sigmoid --device cuda --plot "$BUILD/gpu-bench/sigmoid-cuda.svg" ${PARITY_GPU_BENCH_ARGS:-} ;;
   esac
 done
 

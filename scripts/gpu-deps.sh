@@ -1,29 +1,26 @@
 #!/usr/bin/env bash
-# Fetches the Debian packages a GPU machine lacks into .gpu-deps/ (ignored by git), for
-# scripts/gpu-check.sh to unpack there with `dpkg -x` into a private prefix (never into /).
-# Run it HERE, on the Debian 12 machine with apt (no root needed when apt's package lists exist);
-# then name `.gpu-deps` in the device tool's `carry` list. Idempotent: packages already fetched at
-# the wanted version are kept. Prints each .deb with its size and the total.
-#
-# Only what the GPU build compiles or links is fetched: headers, CMake configs, static test
-# libraries and the runtime .so files (no -doc packages, no googletest sources, no compiler runtime
-# that the GPU machine's own g++ provides). Not fetched: fmt (no source uses it), Google Benchmark
-# (bench/ is optional and gpu-check.sh does not build it), pybind11 (pip's, on the GPU machine).
+# Fetches what a GPU machine lacks into .gpu-deps/ (ignored by git), for scripts/gpu-check.sh:
+#   .gpu-deps/*.deb     the Debian packages marked `gpu` in scripts/debian-packages.txt (the list
+#                       scripts/setup.sh installs from), which gpu-check.sh unpacks with `dpkg -x`
+#                       into a private prefix (never into /; scripts/gpu-prefix.sh)
+#   .gpu-deps/wheels/   NumPy, ml_dtypes and pybind11 at requirements.txt's pins, wheels for the GPU
+#                       machine's CPython 3.12 (cp312, manylinux x86_64; PARITY_GPU_WHEEL_PY names
+#                       another), installed there into a private folder so that the oracle is the
+#                       pinned NumPy, not the machine's own (and the build uses the pinned pybind11)
+# Run it HERE, on the Debian 12 machine with apt and pip's index (no root needed when apt's package
+# lists exist); then name `.gpu-deps` in the device tool's `carry` list. Idempotent: files already
+# fetched at the wanted version are kept, others removed. Prints each file with its size and the
+# total, and fails when the total exceeds MAX_MIB (the working tree and carried paths travel in
+# 64 MiB at most) or when apt or pip cannot download.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEST=${PARITY_GPU_DEPS:-.gpu-deps}
 MAX_MIB=${PARITY_GPU_DEPS_MAX_MIB:-40}
-
-PKGS=(
-  libgtest-dev libgmock-dev        # GoogleTest headers, static libs, CMake config (GTest's config names gmock too)
-  librapidcheck-dev                # the fuzzer's property library (static)
-  libhwy-dev libhwy1               # Google Highway: headers + config, libhwy.so.1
-  libopenblas-pthread-dev          # cblas.h, libopenblas.so (the engine's matmul/dot)
-  libopenblas0-pthread             # libopenblas.so.0
-  libgfortran5 libquadmath0        # OpenBLAS's runtime needs (used only where the GPU machine lacks them)
-  libsleef-dev libsleef3           # sleef.h, libsleef.so.3
-  libcli11-dev nlohmann-json3-dev  # header-only, with CMake configs
-)
+list=$(bash scripts/debian-packages.sh gpu)
+mapfile -t PKGS <<<"$list"
+# The wheels: the pins of requirements.txt (the one copy of the versions), for that interpreter.
+WHEEL_PINS=$(sed -n 's/^\(numpy\|ml_dtypes\|pybind11\)==\([^[:space:]#]*\).*/\1==\2/p' requirements.txt)
+WHEEL_PY=${PARITY_GPU_WHEEL_PY:-3.12}
 
 mkdir -p "$DEST"
 # Download into a scratch folder, then move: a half-written .deb never lands in $DEST.
@@ -64,8 +61,8 @@ fi
 # Drop .debs of other versions or of packages no longer listed (keeps the carried folder small).
 for f in "$DEST"/*.deb; do
   keep=0
+  v=$(dpkg-deb -f "$f" Version); n=$(dpkg-deb -f "$f" Package)
   for p in "${PKGS[@]}"; do
-    v=$(dpkg-deb -f "$f" Version); n=$(dpkg-deb -f "$f" Package)
     if [ "$n" = "$p" ]; then
       iv=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || true)
       if [ -z "$iv" ] || [ "$iv" = "$v" ]; then keep=1; fi
@@ -74,14 +71,53 @@ for f in "$DEST"/*.deb; do
   [ "$keep" = 1 ] || { echo "[gpu-deps] removing stale $(basename "$f")"; rm -f "$f"; }
 done
 
+# The wheels, for CPython $WHEEL_PY on x86_64 Linux. manylinux_2_17 (manylinux2014) first, the
+# glibc baseline NumPy builds for; else a newer manylinux tag (the GPU machine's glibc is newer still).
+mkdir -p "$DEST/wheels"
+if [ "$(wc -w <<<"$WHEEL_PINS")" != 3 ]; then
+  echo "[gpu-deps] requirements.txt should pin numpy, ml_dtypes and pybind11 (name==version): got ${WHEEL_PINS:-none}" >&2
+  exit 1
+fi
+cp=cp${WHEEL_PY//./}
+wheel_for() {  # wheel_for FILE PIN: FILE is PIN's wheel for CPython $WHEEL_PY (or for any Python 3)
+  case ${1##*/} in "${2%%==*}-${2#*==}-${cp}-"*|"${2%%==*}-${2#*==}-py3-none-any.whl") return 0 ;; esac
+  return 1
+}
+for pin in $WHEEL_PINS; do
+  have=0
+  for f in "$DEST"/wheels/*.whl; do wheel_for "$f" "$pin" && have=1; done
+  [ "$have" = 1 ] && continue
+  echo "[gpu-deps] downloading the $pin wheel for CPython $WHEEL_PY (manylinux x86_64)"
+  got=0
+  for plats in "manylinux_2_17_x86_64 manylinux2014_x86_64" \
+               "manylinux_2_28_x86_64 manylinux_2_27_x86_64 manylinux_2_24_x86_64 manylinux_2_34_x86_64"; do
+    args=()
+    for p in $plats; do args+=(--platform "$p"); done
+    if python3 -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+         --python-version "$WHEEL_PY" --implementation cp "${args[@]}" -d "$tmp/wheels" "$pin"; then
+      got=1; break
+    fi
+  done
+  [ "$got" = 1 ] || { echo "[gpu-deps] pip could not download a $cp manylinux wheel of $pin" >&2; exit 1; }
+done
+if ls "$tmp"/wheels/*.whl >/dev/null 2>&1; then mv "$tmp"/wheels/*.whl "$DEST/wheels/"; fi
+for f in "$DEST"/wheels/*.whl; do  # other versions, or packages no longer pinned
+  [ -e "$f" ] || continue
+  keep=0
+  for pin in $WHEEL_PINS; do wheel_for "$f" "$pin" && keep=1; done
+  [ "$keep" = 1 ] || { echo "[gpu-deps] removing stale wheels/${f##*/}"; rm -f "$f"; }
+done
+
 total=0
-for f in "$DEST"/*.deb; do
+files=("$DEST"/*.deb "$DEST"/wheels/*.whl)
+for f in "${files[@]}"; do
   s=$(stat -c %s "$f")
   total=$((total + s))
-  awk -v s="$s" -v f="$(basename "$f")" 'BEGIN { printf "  %8.1f KiB  %s\n", s / 1024, f }'
+  awk -v s="$s" -v f="${f#"$DEST"/}" 'BEGIN { printf "  %8.1f KiB  %s\n", s / 1024, f }'
 done
 debs=("$DEST"/*.deb)
-awk -v n="${#debs[@]}" -v t="$total" -v d="$DEST" 'BEGIN { printf "[gpu-deps] %d packages, %.1f MiB in %s\n", n, t / 1048576, d }'
+awk -v n="${#debs[@]}" -v w="$(( ${#files[@]} - ${#debs[@]} ))" -v t="$total" -v d="$DEST" -v m="$MAX_MIB" \
+  'BEGIN { printf "[gpu-deps] %d packages and %d wheels, %.1f MiB in %s (budget %d MiB)\n", n, w, t / 1048576, d, m }'
 if [ "$total" -gt $((MAX_MIB * 1048576)) ]; then
   echo "[gpu-deps] over the ${MAX_MIB} MiB budget: the working tree and carried paths travel in 64 MiB at most" >&2
   exit 1

@@ -17,9 +17,9 @@ for a in "$@"; do
   esac
 done
 
-PKGS=(cmake g++ make ninja-build libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
-      pybind11-dev libcli11-dev nlohmann-json3-dev libfmt-dev ccache libopenblas-dev libhwy-dev librsvg2-bin libsleef-dev
-      liblapacke-dev libdlpack-dev libkissfft-dev)
+# The Debian packages: scripts/debian-packages.txt, the one list (the GPU machine's set comes from it too).
+list=$(bash scripts/debian-packages.sh setup)
+mapfile -t PKGS <<<"$list"
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
