@@ -196,7 +196,7 @@ Verdict check_against_numpy(const std::string& suite, const Case& c, DType d, Ou
   cpu_case.device = Device::cpu;
   const Outcome cpu = engine().run(cpu_case);
   const DType cd = (!cpu.error && !cpu.values.empty()) ? cpu.values[0].dtype() : rd;
-  const Verdict dv = compare_devices(got, cpu, c.op->tolerance(cd), c.device, c.compute_dtype);
+  const Verdict dv = compare_devices(got, cpu, c.op->tolerance(cd, c.device), c.device, c.compute_dtype);
   if (!dv.match()) {
     if (declared) {
       std::cout << "[ DECLARED ] " << c.op->name << " " << name(d) << " (" << to_string(c.device)

@@ -21,7 +21,10 @@ Tolerance default_tolerance(DType d) {
 
 Verdict compare_devices(const Outcome& gpu, const Outcome& cpu, Tolerance tol, Device device,
                         std::optional<DType> computed_in) {
-  Verdict v = compare(gpu, cpu, tol, computed_in);
+  return as_device_verdict(compare(gpu, cpu, tol, computed_in), device);
+}
+
+Verdict as_device_verdict(Verdict v, Device device) {
   if (v.match() || v.kind == Mismatch::crash) return v;
   // compare() words it as engine vs NumPy: here the GPU is the engine and the CPU the reference.
   auto swap_words = [&](std::string s) {

@@ -29,6 +29,22 @@ std::vector<ToleranceOverride> long_sum_tolerances() {
                     "differences of ~3e-3 absolute on sums of |a*b| ~ 1.6e4 (about 2e-7 of it)";
   return {{DType::Float32, {1.3e-6, 1e-2}, why}, {DType::Complex64, {1.3e-6, 1e-2}, why}};
 }
+// On a GPU, float32/float64 products (and complex ones with k > 1) go to cuBLAS, whose kernel and
+// so whose order of summation depend on whether an operand is stored transposed: layouts of one
+// product differ in the last bits there (1 ULP seen on an H200), and from the CPU's OpenBLAS as two
+// blocked orders do. The op's own tolerances bound that.
+std::vector<ToleranceOverride> cublas_order_tolerances() {
+  const char* why32 = "cuBLAS sums in a blocked order chosen by the operands' layout (transposed or not): "
+                      "float32 sums of 789 products round differently per layout and from the CPU's BLAS, "
+                      "as two BLAS orders do (the op's float32 tolerance)";
+  const char* why64 = "cuBLAS sums in a blocked order chosen by the operands' layout (transposed or not): "
+                      "float64 products differ by an ULP or so per layout and from the CPU's BLAS (the default "
+                      "float64 tolerance)";
+  std::vector<ToleranceOverride> t;
+  for (const auto& l : long_sum_tolerances()) t.push_back({l.dtype, l.tol, why32});
+  for (DType d : {DType::Float64, DType::Complex128}) t.push_back({d, default_tolerance(d), why64});
+  return t;
+}
 }  // namespace
 
 void add_linalg_ops(std::vector<OpInfo>& db) {
@@ -63,6 +79,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
     op.sum_of_products = true;
     op.products = true;
     op.tolerances = long_sum_tolerances();  // also bfloat16 @ bfloat16, a float32 result (ml_dtypes)
+    op.device_tolerances = cublas_order_tolerances();
     op.aliases.push_back("linalg.matmul");  // numpy.linalg.matmul (no out=); matmul has no record yet
     op.error_inputs = [] {
       return Errors{
@@ -101,6 +118,7 @@ void add_linalg_ops(std::vector<OpInfo>& db) {
     op.sum_of_products = true;
     op.products = true;
     op.tolerances = long_sum_tolerances();
+    op.device_tolerances = cublas_order_tolerances();
     op.discrepancies.push_back(
         {Discrepancy::Kind::differs, {DType::Complex64, DType::Complex128}, {},
          "products of complex infinities: np.dot's BLAS kernel gives nan where the textbook product gives inf",

@@ -48,6 +48,25 @@ Tolerance OpInfo::tolerance(DType d, const std::string& subject, const std::stri
   return default_tolerance(d);
 }
 
+namespace {
+const ToleranceOverride* device_override(const OpInfo& op, DType d, Device dev) {
+  if (dev.is_cpu()) return nullptr;
+  for (const auto& t : op.device_tolerances)
+    if (t.dtype == d) return &t;
+  return nullptr;
+}
+}  // namespace
+
+Tolerance OpInfo::tolerance(DType d, Device dev) const {
+  const ToleranceOverride* t = device_override(*this, d, dev);
+  return t ? t->tol : tolerance(d);
+}
+
+Tolerance OpInfo::layout_tolerance(DType d, Device dev) const {
+  const ToleranceOverride* t = device_override(*this, d, dev);
+  return t ? t->tol : Tolerance{};
+}
+
 const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                             const std::string& note) const {
   return find_in(discrepancies, k, suite, d, note, nullptr);

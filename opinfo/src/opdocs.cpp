@@ -78,6 +78,10 @@ std::string ops_json() {
     for (const auto& t : op.tolerances)
       ts.push_back({{"dtype", name(t.dtype)}, {"rtol", t.tol.rtol}, {"atol", t.tol.atol}, {"reason", t.reason}});
     j["tolerance_overrides"] = ts;
+    nlohmann::json dts = nlohmann::json::array();
+    for (const auto& t : op.device_tolerances)
+      dts.push_back({{"dtype", name(t.dtype)}, {"rtol", t.tol.rtol}, {"atol", t.tol.atol}, {"reason", t.reason}});
+    j["device_tolerances"] = dts;
     arr.push_back(j);
   }
   return arr.dump(2) + "\n";
@@ -143,6 +147,8 @@ std::string discrepancies_markdown() {
 
   os << "\n## Tolerance overrides\n\nDefaults (`default_tolerance`, by result dtype): float16 rtol 1e-3, bfloat16 "
         "1.6e-2, float32/complex64 1.3e-6 (atol 1e-5), float64/complex128 1e-7 (atol 1e-7); integers and bool exact.\n\n"
+        "A row whose ops say \"(on a GPU)\" is a device tolerance: it holds between a GPU result and the CPU's, "
+        "and between layouts on the GPU, where the device's order of accumulation differs by design.\n\n"
         "| ops | dtypes | rtol | atol | reason |\n|---|---|---|---|---|\n";
   struct TolGroup {
     std::string reason;
@@ -152,19 +158,21 @@ std::string discrepancies_markdown() {
   };
   std::vector<TolGroup> tols;
   for (const auto& op : op_db())
-    for (const auto& t : op.tolerances) {
-      auto it = std::find_if(tols.begin(), tols.end(), [&](const TolGroup& g) {
-        return g.reason == t.reason && g.rtol == t.tol.rtol && g.atol == t.tol.atol;
-      });
-      if (it == tols.end()) it = tols.insert(tols.end(), TolGroup{t.reason, t.tol.rtol, t.tol.atol, {}, {}});
-      auto o = std::find(it->ops.begin(), it->ops.end(), op.name);
-      if (o == it->ops.end()) {
-        it->ops.push_back(op.name);
-        it->dtypes.emplace_back();
-        o = it->ops.end() - 1;
+    for (int device = 0; device < 2; ++device)
+      for (const auto& t : device ? op.device_tolerances : op.tolerances) {
+        const std::string label = device ? op.name + " (on a GPU)" : op.name;
+        auto it = std::find_if(tols.begin(), tols.end(), [&](const TolGroup& g) {
+          return g.reason == t.reason && g.rtol == t.tol.rtol && g.atol == t.tol.atol;
+        });
+        if (it == tols.end()) it = tols.insert(tols.end(), TolGroup{t.reason, t.tol.rtol, t.tol.atol, {}, {}});
+        auto o = std::find(it->ops.begin(), it->ops.end(), label);
+        if (o == it->ops.end()) {
+          it->ops.push_back(label);
+          it->dtypes.emplace_back();
+          o = it->ops.end() - 1;
+        }
+        add_unique(it->dtypes[static_cast<size_t>(o - it->ops.begin())], name(t.dtype));
       }
-      add_unique(it->dtypes[static_cast<size_t>(o - it->ops.begin())], name(t.dtype));
-    }
   for (const TolGroup& g : tols) {
     bool same = std::all_of(g.dtypes.begin(), g.dtypes.end(), [&](const auto& d) { return d == g.dtypes.front(); });
     std::string dtypes;

@@ -99,6 +99,13 @@ TEST(DiscrepanciesMd, EachReasonIsWrittenOnceAndListsItsOps) {
       EXPECT_NE((*row)[5].find(flat(d.what)), std::string::npos) << d.what;
       ++checked;
     }
+    for (const auto& t : op.device_tolerances) {
+      const auto* row = row_of(1, t.reason);
+      ASSERT_NE(row, nullptr) << op.name << ": " << t.reason;
+      EXPECT_NE((*row)[0].find(op.name + " (on a GPU)"), std::string::npos);
+      EXPECT_NE((*row)[1].find(name(t.dtype)), std::string::npos);
+      ++checked;
+    }
     for (const auto& t : op.tolerances) {
       const auto* row = row_of(1, t.reason);
       ASSERT_NE(row, nullptr) << op.name << ": " << t.reason;

@@ -71,6 +71,9 @@ void fill_zero(void* p, int64_t nbytes, int device);
 // The front end's reduce::Plan as the kernel sees it: output k (C order over outer_shape) reduces
 // the `count` elements at in + outer offset(k) + reduced offset(i), i in C order over red_shape
 // (byte strides; red_ndim >= 1). `out` holds nout contiguous elements of the output dtype.
+// NumPy's iterator hands a reduction's inner loop at most its buffer size (np.getbufsize()) of
+// elements at a time: float sums are pairwise within chunks of this many, sequential across them.
+constexpr int64_t kNumpyBufSize = 8192;
 enum class ReduceOp : uint8_t { sum, prod, max, min, nanmax, nanmin, any, all, argmax, argmin };
 struct ReduceArgs {
   const char* in = nullptr;
@@ -86,7 +89,9 @@ struct ReduceArgs {
 // Queues the reduction; false (nothing queued) when no kernel takes input dtype `in` to output
 // dtype `out` for `op`. sum/prod: out is the accumulation dtype (in itself, or NumPy's sum dtype
 // int64/uint64 for bool and small ints, or float32 for 16-bit floats and float64 for bool and
-// ints, mean's); max/min/nan*: out == in; any/all: out bool; argmax/argmin: out int64.
+// ints, mean's); max/min/nan*: out == in; any/all: out bool; argmax/argmin: out int64. Float and
+// complex sums and products add and round in the CPU's order (NumPy's: pairwise per buffer of an
+// inner row, sequential otherwise), so their bits are the CPU's.
 bool reduce(ReduceOp op, DType in, DType out, const ReduceArgs& a, int device);
 
 // ---- cumulative sums and products (engine/src/cuda/reduce.cu) ----

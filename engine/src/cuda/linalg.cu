@@ -3,11 +3,8 @@
 // cuBLAS gets (B, A) with m and n swapped; an operand stored transposed takes op T (never C: no
 // conjugation). Batches: dimensions merged where both operands' strides allow, the innermost
 // run going to one strided-batched call per index of the others (broadcast operands stride 0).
-// float32/float64 (s/dgemm), complex64/complex128 (c/zgemm); float16 and bfloat16 through
-// cublasGemmEx accumulating in float32 (NumPy's 16-bit loops accumulate in float32 too, rounding
-// once at the end); bfloat16 @ bfloat16 -> float32 (ml_dtypes' matmul loop). Integer and bool
-// matmul (no BLAS in NumPy either): a plain kernel, one thread per output element, wrapping as
-// the CPU's loop does (uint64 products and sums; bool: or of ands).
+// float32/float64 (s/dgemm) and complex64/complex128 with k > 1 (c/zgemm) go to cuBLAS;
+// everything else takes a plain kernel in the CPU loop's order (plain_gemm_kernel).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -53,11 +50,16 @@ cublasHandle_t handle(int device) {
 
 int64_t dtype_size(DType d) { return itemsize(d); }
 
-// c[bt] (n x m, contiguous, batches consecutive) = a[bt] @ b[bt], element (i, p) of a at
-// i * lda + p (or i + p * lda when ta), likewise b; batch bt at a + bt * sa, b + bt * sb.
-template <class T>
-__global__ void int_gemm_kernel(const T* a, const T* b, T* c, int64_t n, int64_t m, int64_t k, int64_t lda,
-                                int64_t ldb, bool ta, bool tb, int64_t sa, int64_t sb, int64_t count) {
+// The products cuBLAS does not compute as the CPU does, one thread per output element in the
+// CPU loop's order (engine/src/ops/linalg.cpp's gemm): bool (or of ands), integers (wrapping
+// uint64 products and sums), 16-bit floats (float32 products added in order from 0, rounded to
+// the output once: cuBLAS's tensor-core sums of a float16 row of 789 differ by 5 ULP) and
+// complex with k == 1 (the CPU's plain loop, as NumPy's: cuBLAS scales by alpha = 1+0j, which
+// turns inf+nanj into nan+nanj). c[bt] (n x m, contiguous, batches consecutive) = a[bt] @ b[bt],
+// element (i, p) of a at i * lda + p (or i + p * lda when ta), likewise b; batch bt at a + bt * sa.
+template <class T, class O>
+__global__ void plain_gemm_kernel(const T* a, const T* b, O* c, int64_t n, int64_t m, int64_t k, int64_t lda,
+                                  int64_t ldb, bool ta, bool tb, int64_t sa, int64_t sb, int64_t count) {
   const int64_t total = count * n * m;
   for (int64_t idx = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; idx < total;
        idx += static_cast<int64_t>(gridDim.x) * blockDim.x) {
@@ -70,29 +72,48 @@ __global__ void int_gemm_kernel(const T* a, const T* b, T* c, int64_t n, int64_t
       bool acc = false;
       for (int64_t p = 0; p < k && !acc; ++p) acc = pa[a_row + p * a_step] && pb[b_col + p * b_step];
       c[idx] = acc;
-    } else {
+    } else if constexpr (std::is_integral_v<T>) {
       uint64_t acc = 0;
       for (int64_t p = 0; p < k; ++p)
         acc += static_cast<uint64_t>(static_cast<int64_t>(pa[a_row + p * a_step])) *
                static_cast<uint64_t>(static_cast<int64_t>(pb[b_col + p * b_step]));
       c[idx] = static_cast<T>(acc);
+    } else if constexpr (is_cplx_v<T>) {
+      T acc = zero_v<T>();
+      for (int64_t p = 0; p < k; ++p) acc = add(acc, mul(pa[a_row + p * a_step], pb[b_col + p * b_step]));
+      c[idx] = acc;
+    } else {  // float16, bfloat16
+      float acc = 0;
+      for (int64_t p = 0; p < k; ++p) acc += to_comp<T>(pa[a_row + p * a_step]) * to_comp<T>(pb[b_col + p * b_step]);
+      if constexpr (std::is_same_v<O, float>) c[idx] = acc;
+      else c[idx] = from_comp<O>(acc);
     }
   }
 }
 
 bool is_int_like(DType d) { return d == DType::Bool || is_integer(d); }
+bool is_half(DType d) { return d == DType::Float16 || d == DType::BFloat16; }
+bool plain(DType in, int64_t k) { return is_int_like(in) || is_half(in) || (is_complex(in) && k == 1); }
 
-void int_gemm(DType d, const GemmArgs& g, const char* a, const char* b, char* c, int64_t sa, int64_t sb,
-              int64_t count, cudaStream_t s) {
-  with_storage(d, [&](auto tag) {
+void plain_gemm(DType in, DType out, const GemmArgs& g, const char* a, const char* b, char* c, int64_t sa,
+                int64_t sb, int64_t count, cudaStream_t s) {
+  with_storage(in, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
-      const int block = 256;
-      int_gemm_kernel<T><<<grid_for(count * g.n * g.m, block), block, 0, s>>>(
-          reinterpret_cast<const T*>(a), reinterpret_cast<const T*>(b), reinterpret_cast<T*>(c), g.n, g.m, g.k, g.lda,
-          g.ldb, g.ta, g.tb, sa, sb, count);
-      check(cudaGetLastError(), "matmul");
-    }
+    if constexpr (std::is_floating_point_v<T>) return;  // float32/float64: cuBLAS
+    const int block = 256;
+    auto run = [&](auto* o) {
+      plain_gemm_kernel<<<grid_for(count * g.n * g.m, block), block, 0, s>>>(
+          reinterpret_cast<const T*>(a), reinterpret_cast<const T*>(b), o, g.n, g.m, g.k, g.lda, g.ldb, g.ta, g.tb,
+          sa, sb, count);
+    };
+    if constexpr (std::is_same_v<T, __nv_bfloat16>)
+      if (out == DType::Float32) {  // bfloat16 @ bfloat16 -> float32 (ml_dtypes' matmul loop)
+        run(reinterpret_cast<float*>(c));
+        check(cudaGetLastError(), "matmul");
+        return;
+      }
+    run(reinterpret_cast<T*>(c));
+    check(cudaGetLastError(), "matmul");
   });
 }
 
@@ -125,12 +146,6 @@ void gemm_batched(DType in, DType out, const GemmArgs& g, const char* a, const c
     check_blas(cublasZgemmStridedBatched(h, ob, oa, m, n, k, &one, reinterpret_cast<const cuDoubleComplex*>(b), ldb,
                                          sb, reinterpret_cast<const cuDoubleComplex*>(a), lda, sa, &zero,
                                          reinterpret_cast<cuDoubleComplex*>(c), m, sc, cnt), what);
-  } else {  // 16-bit inputs, float32 accumulation
-    const cudaDataType ti = in == DType::Float16 ? CUDA_R_16F : CUDA_R_16BF;
-    const cudaDataType tc = out == DType::Float32 ? CUDA_R_32F : ti;
-    const float one = 1, zero = 0;
-    check_blas(cublasGemmStridedBatchedEx(h, ob, oa, m, n, k, &one, b, ti, ldb, sb, a, ti, lda, sa, &zero, c, tc, m,
-                                          sc, cnt, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT), what);
   }
 }
 
@@ -198,7 +213,7 @@ bool gemm(DType in, DType out, const GemmArgs& g, int device) {
       const char* a0 = pa + (oa + done * sa[nd - 1]) * isz_in;
       const char* b0 = pb + (ob + done * sb[nd - 1]) * isz_in;
       char* c0 = pc + ((t * inner + done) * g.n * g.m) * isz_out;
-      if (is_int_like(in)) int_gemm(in, g, a0, b0, c0, sa[nd - 1], sb[nd - 1], cnt, stream(device));
+      if (plain(in, g.k)) plain_gemm(in, out, g, a0, b0, c0, sa[nd - 1], sb[nd - 1], cnt, stream(device));
       else gemm_batched(in, out, g, a0, b0, c0, sa[nd - 1], sb[nd - 1], cnt, h);
       done += cnt;
     }

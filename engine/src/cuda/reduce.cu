@@ -3,9 +3,9 @@
 //
 // Reductions: one block per output (grid-stride over outputs); each thread folds the reduced
 // elements i = threadIdx.x, + blockDim.x, ... then a shared-memory tree combines the threads'
-// partials. Sums therefore run in a tree order, not NumPy's pairwise order: float results can
-// differ in the last bits (16-bit floats accumulate in float32 and round once at the end, where
-// the CPU rounds once per row). The selections (max, min, argmax...) carry the element's index,
+// partials. That order serves what is exact in any order: integer sums and products (which
+// wrap) and any/all. Float and complex sums and products take the CPU's order instead
+// (reduce_sum.cu), since a tree rounds differently from NumPy. The selections (max, min, argmax...) carry the element's index,
 // so the answer is NumPy's whatever the order: max/min take the first NaN, else the extreme with
 // the largest index among ties (the CPU's "ties take the later element", which decides signed
 // zeros); nanmax/nanmin skip NaNs (all NaN: the first), ties take the earliest; argmax/argmin the
@@ -17,6 +17,7 @@
 #include <cuda_runtime.h>
 
 #include "ops_types.cuh"
+#include "reduce_sum.h"
 #include "registry.h"
 #include "runtime.h"
 
@@ -191,6 +192,12 @@ template <int K> bool select(DType in, DType out, const ReduceArgs& a, int devic
 }  // namespace
 
 bool reduce(ReduceOp op, DType in, DType out, const ReduceArgs& a, int device) {
+  if ((op == ReduceOp::sum || op == ReduceOp::prod) && is_inexact(out))  // the CPU's order (reduce_sum.cu)
+    return with_sum_pair(in, out, op == ReduceOp::sum, [&](auto i, auto o) {
+      using O = typename decltype(o)::type;
+      if constexpr (std::is_floating_point_v<O> || is_half_v<O> || is_cplx_v<O>)
+        sum_prod_in_order<typename decltype(i)::type, O>(op == ReduceOp::prod, a, device);
+    });
   switch (op) {
     case ReduceOp::sum:
       return with_sum_pair(in, out, true, [&](auto i, auto o) {

@@ -58,7 +58,31 @@ PARITY_KM1(log) PARITY_KM1(log2) PARITY_KM1(log10) PARITY_KM1(log1p)
 PARITY_KM1(sin) PARITY_KM1(cos) PARITY_KM1(tan) PARITY_KM1(asin) PARITY_KM1(acos) PARITY_KM1(atan)
 PARITY_KM1(sinh) PARITY_KM1(cosh) PARITY_KM1(tanh) PARITY_KM1(asinh) PARITY_KM1(acosh) PARITY_KM1(atanh)
 PARITY_KM1(floor) PARITY_KM1(ceil) PARITY_KM1(trunc) PARITY_KM1(nearbyint) PARITY_KM1(fabs)
-PARITY_KM2(fmod) PARITY_KM2(copysign) PARITY_KM2(atan2) PARITY_KM2(hypot) PARITY_KM2(pow)
+PARITY_KM2(fmod) PARITY_KM2(copysign) PARITY_KM2(atan2) PARITY_KM2(pow)
+// hypot: CUDA's overflows near the largest finite value (hypot(1, DBL_MAX) is inf on an H200)
+// where glibc's does not, so the device scales huge and tiny operands by a power of two (exact)
+// around its call. Complex abs, sign and log1p go through here too.
+template <class T> PARITY_HD inline auto hypot(T x, T y) {
+#ifdef __CUDA_ARCH__
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
+  constexpr bool f = std::is_same_v<T, float>;
+  const T m = f ? ::fmaxf(::fabsf(x), ::fabsf(y)) : ::fmax(::fabs(x), ::fabs(y));
+  const T big = f ? T(0x1p+100) : T(0x1p+900), tiny = f ? T(0x1p-100) : T(0x1p-900);
+  const T down = f ? T(0x1p-64) : T(0x1p-600), up = f ? T(0x1p+64) : T(0x1p+600);
+  T s = T(1), inv = T(1);  // operands times s, the result times inv
+  if (m > big && m - m == T(0)) {  // finite and huge
+    s = down;
+    inv = up;
+  } else if (m < tiny && m > T(0)) {
+    s = up;
+    inv = down;
+  }
+  if constexpr (f) return ::hypotf(x * s, y * s) * inv;
+  else return ::hypot(x * s, y * s) * inv;
+#else
+  return std::hypot(x, y);
+#endif
+}
 template <class T> PARITY_HD inline auto fma(T x, T y, T z) { PARITY_KM_BODY(fma, x, y, z) }
 #undef PARITY_KM1
 #undef PARITY_KM2

@@ -197,9 +197,8 @@ template <class T> inline bool is_nan_v(T v) {
   else return false;
 }
 
-// NumPy's iterator hands a reduction's inner loop at most its buffer size (np.getbufsize()) of
-// elements at a time, so a long sum is pairwise within chunks of this many, sequential across them.
-inline constexpr int64_t kBufSize = 8192;
+// NumPy's buffer size (backend.h): a long sum is pairwise within chunks of this many elements.
+inline constexpr int64_t kBufSize = cuda::kNumpyBufSize;
 
 // NumPy's add.reduce for an S output, on elements given by ld(ptr) -> compute_t<S>: ints wrap,
 // floats sum each inner row pairwise and round to S once per row (per element when the row is not

@@ -50,6 +50,8 @@ Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol,
 // class; the detail names the underlying kind and both devices); a crash stays Mismatch::crash.
 Verdict compare_devices(const Outcome& gpu, const Outcome& cpu, Tolerance tol, Device device,
                         std::optional<DType> computed_in = std::nullopt);
+// A verdict of compare(gpu, cpu, ...) as compare_devices words it (Mismatch::device).
+Verdict as_device_verdict(Verdict v, Device device);
 // The real floating dtype whose steps measure the error of a `result` computed in `computed_in`:
 // the coarser of the two (float32 sin written into a complex128 out= is counted in float32 steps,
 // float64 written into a float32 out= in float32 steps); `result` itself (its real part's dtype)

@@ -104,6 +104,12 @@ struct OpInfo {
   ErrorsFn error_inputs;
   std::optional<std::pair<double, double>> domain;  // where the op is defined (sample values stay inside)
   std::vector<ToleranceOverride> tolerances;       // overrides of default_tolerance (by result dtype), each with a reason
+  // On a GPU only, where the device's order of accumulation differs by design (cuBLAS picks its
+  // kernel, and so its summation order, by whether an operand is stored transposed): the
+  // tolerance between the GPU's result and the CPU's, and between layouts on the GPU, by result
+  // dtype, each with a reason. Without one, a GPU case meets tolerance(d) against the CPU and
+  // gives the same bits for every layout.
+  std::vector<ToleranceOverride> device_tolerances;
   bool supports_autograd = false;
   bool supports_gradgrad = false;
   bool compiled = false;            // compile(f) records it (op record); the Compiled suite checks it
@@ -129,6 +135,10 @@ struct OpInfo {
   // For a pair ("engine"/"numpy"/"cpu" count as the engine's): the overrides naming that pair,
   // else default_tolerance.
   Tolerance tolerance(DType d, const std::string& subject, const std::string& against) const;
+  // The engine's on `dev`: a declared device tolerance for d on a GPU, else tolerance(d).
+  Tolerance tolerance(DType d, Device dev) const;
+  // Between two layouts of one case on `dev`: exact, but for a declared device tolerance on a GPU.
+  Tolerance layout_tolerance(DType d, Device dev) const;
   // The discrepancy of kind `k` that covers this suite, dtype and sample note, if any.
   // Entries scoped by a trait (`when`) match only the overload that is given the case.
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
