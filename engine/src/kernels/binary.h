@@ -1,9 +1,10 @@
 #pragma once
 // The binary (and clip's ternary) ufuncs' scalar kernels, compiled by g++ for the CPU loops
 // (engine/src/ops/binary_*.cpp, arithmetic.cpp, where_clip.cpp) and by nvcc for the CUDA kernels
-// (engine/src/cuda/ew_binary*.cu). Complex branches that call std::complex functions (pow) run on
-// the CPU only.
+// (engine/src/cuda/ew_binary*.cu). Complex pow is std::pow (glibc's cpow) on the CPU and
+// complex_math.h's cpow on the GPU.
 #include "common.h"
+#include "complex_math.h"
 
 namespace parity {
 // power of signed integers to a negative exponent: ValueError (defined in ops/binary_power.cpp).
@@ -159,7 +160,7 @@ template <class T> PARITY_HD T int_power(T base, T exp) {
   return static_cast<T>(r);
 }
 
-template <class C> C complex_power(C a, C b) {  // CPU only: std::pow of complex
+template <class C> PARITY_HD C complex_power(C a, C b) {
   using R = typename C::value_type;
   if (b.real() == R(0) && b.imag() == R(0)) return C(1, 0);
   if (a.real() == R(0) && a.imag() == R(0)) {
@@ -168,7 +169,7 @@ template <class C> C complex_power(C a, C b) {  // CPU only: std::pow of complex
     return C(nan, nan);
   }
   // Small integer exponents multiply exactly (x**2 of a real stays real), as NumPy does.
-  if (b.imag() == R(0) && b.real() == std::floor(b.real()) && std::fabs(b.real()) < R(100)) {
+  if (b.imag() == R(0) && b.real() == km::floor(b.real()) && km::fabs(b.real()) < R(100)) {
     long n = static_cast<long>(b.real());
     long m = n < 0 ? -n : n;
     // Plain products (no C99 Annex G recovery), so overflow gives NumPy's nan/inf mix.
@@ -186,7 +187,7 @@ template <class C> C complex_power(C a, C b) {  // CPU only: std::pow of complex
     }
     return n < 0 ? complex_divide(C(1, 0), r) : r;
   }
-  return std::pow(a, b);
+  return km::pow(a, b);  // std::pow (glibc's cpow) on the CPU, cplx::cpow on the GPU
 }
 
 struct Power {
