@@ -1,7 +1,7 @@
 // CUDA kernels of the floating unary ufuncs: sqrt, cbrt, exp, exp2, expm1, log, log2, log10,
 // log1p, the trigonometric and hyperbolic functions, expit (sigmoid) and angle. The kernels of
-// kernels/unary.h through CUDA's device math (kernels/common.h's km::); complex loops only where
-// the formula needs no std::complex function (missing_kernels.cpp lists the others).
+// kernels/unary.h through CUDA's device math (kernels/common.h's km::); the complex loops of the
+// functions of complex_math.h are ew_complex.cu's.
 #include "../kernels/unary.h"
 #include "elementwise.cuh"
 #include "ew_units.h"

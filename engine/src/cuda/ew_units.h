@@ -4,6 +4,7 @@
 namespace parity::cuda {
 void register_unary_basic_kernels();
 void register_unary_float_kernels();
+void register_complex_kernels();
 void register_binary_arith_kernels();
 void register_binary_compare_kernels();
 void register_where_kernels();

@@ -198,6 +198,29 @@ struct Power {
   }
 };
 
+// ---- nextafter: a step in the storage type's own bits (a 16-bit float is not widened to float32
+// as the other loops do, so the kernel takes the storage type) ----
+struct NextAfter {
+  template <class T> PARITY_HD T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+#ifdef __CUDA_ARCH__
+      if constexpr (std::is_same_v<T, float>) return ::nextafterf(x, y);
+      else return ::nextafter(x, y);
+#else
+      return std::nextafter(x, y);
+#endif
+    } else {  // float16_t, bfloat16_t: IEEE-style binary formats, sign in bit 15
+      const float fx = static_cast<float>(x), fy = static_cast<float>(y);
+      if (km::isnan(fx) || km::isnan(fy)) return T(std::numeric_limits<float>::quiet_NaN());
+      // x == y: NumPy's half loop returns x (nextafter(0, -0) is 0), ml_dtypes' bfloat16 loop y.
+      if (fx == fy) return std::is_same_v<T, float16_t> ? x : y;
+      if (fx == 0) return T::from_bits(static_cast<uint16_t>((y.bits & 0x8000u) | 1u));  // smallest subnormal
+      const bool away = (fx > 0) == (fy > fx);  // moving away from zero: the magnitude grows
+      return T::from_bits(static_cast<uint16_t>(away ? x.bits + 1u : x.bits - 1u));
+    }
+  }
+};
+
 // ---- maximum, minimum (NaN propagates), fmax, fmin (NaN ignored) ----
 // Complex values order lexicographically, as NumPy's; bool is logical or/and.
 template <class T> PARITY_HD bool isnan_any(const T& v) {
