@@ -11,24 +11,9 @@ namespace parity::cuda {
 
 void register_complex_kernels() {
   using namespace ew;
-  add_unary<kern::Sqrt>("sqrt", ComplexLoops{});
-  add_unary<kern::Exp>("exp", ComplexLoops{});
-  add_unary<kern::Exp2>("exp2", ComplexLoops{});
-  add_unary<kern::Log>("log", ComplexLoops{});
-  add_unary<kern::Log2>("log2", ComplexLoops{});
-  add_unary<kern::Log10>("log10", ComplexLoops{});
-  add_unary<kern::Sin>("sin", ComplexLoops{});
-  add_unary<kern::Cos>("cos", ComplexLoops{});
-  add_unary<kern::Tan>("tan", ComplexLoops{});
-  add_unary<kern::Arcsin>("arcsin", ComplexLoops{});
-  add_unary<kern::Arccos>("arccos", ComplexLoops{});
-  add_unary<kern::Arctan>("arctan", ComplexLoops{});
-  add_unary<kern::Sinh>("sinh", ComplexLoops{});
-  add_unary<kern::Cosh>("cosh", ComplexLoops{});
-  add_unary<kern::Tanh>("tanh", ComplexLoops{});
-  add_unary<kern::Arcsinh>("arcsinh", ComplexLoops{});
-  add_unary<kern::Arccosh>("arccosh", ComplexLoops{});
-  add_unary<kern::Arctanh>("arctanh", ComplexLoops{});
+#define PARITY_X(F, name) add_unary<kern::F>(name, ComplexLoops{});
+  PARITY_COMPLEX_MATH_UNARY(PARITY_X)
+#undef PARITY_X
   // Small integer exponents multiply out exactly as on the CPU; others take cplx::cpow.
   add_binary<kern::Power>("power", ComplexLoops{});
 }
