@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -118,8 +119,9 @@ TEST(CudaKernels, HasCudaKernelFollowsTheTables) {
   }
   EXPECT_TRUE(has_cuda_kernel("sin", DType::Float32));
   EXPECT_TRUE(has_cuda_kernel("sin", DType::Int8));  // the float16 loop
-  EXPECT_FALSE(has_cuda_kernel("sin", DType::Complex64));
-  EXPECT_FALSE(has_cuda_kernel("power", DType::Complex128));
+  EXPECT_TRUE(has_cuda_kernel("sin", DType::Complex64));
+  EXPECT_TRUE(has_cuda_kernel("power", DType::Complex128));
+  EXPECT_TRUE(has_cuda_kernel("nextafter", DType::Float16));
   EXPECT_TRUE(has_cuda_kernel("add", DType::Complex128));
   EXPECT_TRUE(has_cuda_kernel("sigmoid", DType::BFloat16));
   EXPECT_TRUE(has_cuda_kernel("clip", DType::BFloat16));
@@ -244,6 +246,48 @@ int64_t tolerance(const std::string& ufunc, DType in, DType out) {
   return ::testing::AssertionSuccess();
 }
 
+// The complex loops of the functions of kernels/complex_math.h (the GPU) against glibc's (the
+// CPU) are compared normwise with OpInfo's default rtol of the result dtype (opinfo
+// default_tolerance: complex64 1.3e-6, complex128 1e-7): |gpu - cpu| <= rtol * cond * |cpu|, NaNs
+// and infinities in the same parts. cond is 1, or 1 + |b log a| for power (both sides compute
+// exp(b log a), whose error grows with it).
+bool complex_function(const std::string& ufunc, DType in) {
+  static const std::set<std::string> fns = {
+      "sqrt", "exp", "exp2", "log", "log2", "log10", "sin", "cos", "tan", "arcsin",
+      "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "power"};
+  return is_complex(in) && fns.count(ufunc) > 0;
+}
+double complex_rtol(DType out) { return out == DType::Complex64 ? 1.3e-6 : 1e-7; }
+
+::testing::AssertionResult close_complex(const Tensor& gpu, const Tensor& cpu, const Tensor& cond) {
+  if (gpu.dtype() != cpu.dtype())
+    return ::testing::AssertionFailure() << "dtype " << name(gpu.dtype()) << " != CPU's " << name(cpu.dtype());
+  if (gpu.shape() != cpu.shape())
+    return ::testing::AssertionFailure() << "shape " << shape_str(gpu.shape()) << " != CPU's " << shape_str(cpu.shape());
+  const std::vector<double> gr = gpu.real().contiguous().to_double_vector(), gi = gpu.imag().contiguous().to_double_vector(),
+                            cr = cpu.real().contiguous().to_double_vector(), ci = cpu.imag().contiguous().to_double_vector();
+  const std::vector<double> k = cond.defined() ? broadcast_to(cond, cpu.shape()).contiguous().to_double_vector()
+                                               : std::vector<double>(cr.size(), 1.0);
+  const double rtol = complex_rtol(cpu.dtype());
+  auto same_class = [](double g, double c) {
+    if (std::isnan(c)) return std::isnan(g);
+    if (std::isinf(c)) return g == c;
+    return std::isfinite(g);
+  };
+  for (size_t i = 0; i < cr.size(); ++i) {
+    const bool ok_class = same_class(gr[i], cr[i]) && same_class(gi[i], ci[i]);
+    bool ok = ok_class;
+    if (ok && std::isfinite(cr[i]) && std::isfinite(ci[i]) && std::isfinite(k[i])) {
+      const double err = std::hypot(gr[i] - cr[i], gi[i] - ci[i]), mag = std::hypot(cr[i], ci[i]);
+      ok = err <= rtol * k[i] * mag;
+    }
+    if (!ok)
+      return ::testing::AssertionFailure() << "element " << i << ": GPU (" << gr[i] << ", " << gi[i] << ") != CPU ("
+                                           << cr[i] << ", " << ci[i] << ") (rtol " << rtol << " x " << k[i] << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // Runs ufunc `uf` on the CPU tensors `in` and on their GPU copies, with each operand reshaped by
 // `view` (the same calls on both devices), and compares.
 template <class View>
@@ -278,6 +322,12 @@ void check_case(const UFuncDef& uf, const std::vector<Tensor>& in, View view, in
   ASSERT_EQ(gpu_error, cpu_error) << what;
   if (!cpu_error.empty()) return;
   ASSERT_EQ(got.device(), Device::cuda) << what;
+  if (complex_function(uf.name, want.dtype())) {
+    Tensor cond;
+    if (std::string(uf.name) == "power") cond = add(multiply(absolute(c[1]), absolute(log(c[0]))), 1.0);
+    EXPECT_TRUE(close_complex(got.to(Device::cpu), want, cond)) << what;
+    return;
+  }
   EXPECT_TRUE(same_result(got.to(Device::cpu), want, tol)) << what;
 }
 
@@ -345,6 +395,66 @@ std::vector<std::string> ufunc_names() {
 }
 INSTANTIATE_TEST_SUITE_P(Cuda, CudaUfunc, ::testing::ValuesIn(ufunc_names()),
                          [](const auto& info) { return info.param; });
+
+// Complex values for the complex functions: an ordinary grid (near 0, the unit circle, the branch
+// points +-1 and +-i, past exp's overflow threshold) and every pair of special parts.
+Tensor complex_inputs(DType d) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> grid = {-800, -100, -20, -3, -1.5, -1, -0.7, -0.5, -1e-3, -1e-9, 0, 1e-9, 1e-3,
+                                    0.5, 0.7071, 1, 1.0000001, 1.5, 3, 20, 89, 100, 710, 1e15};
+  const std::vector<double> special = {0.0, -0.0, 1.0, -1.0, inf, -inf, nan, 2.5, -2.5, 1e300, -3e38};
+  std::vector<double> re, im;
+  for (double a : grid)
+    for (double b : grid) re.push_back(a), im.push_back(b);
+  for (double a : special)
+    for (double b : special) re.push_back(a), im.push_back(b);
+  Tensor z = zeros({static_cast<int64_t>(re.size())}, d);
+  copy_cast(asarray(re), z.real());
+  copy_cast(asarray(im), z.imag());
+  return z;
+}
+
+TEST(CudaElementwise, ComplexFunctionsMatchCpu) {
+  PARITY_REQUIRE_GPU();
+  for (const Uf& u : all_ufuncs()) {
+    if (u.def->nin != 1 || !complex_function(u.def->name, DType::Complex64)) continue;
+    for (DType d : {DType::Complex64, DType::Complex128}) {
+      Tensor x = complex_inputs(d);
+      Tensor want = call_unary(*u.def, x, {});
+      EXPECT_TRUE(close_complex(call_unary(*u.def, x.to(Device::cuda), {}).to(Device::cpu), want, Tensor()))
+          << u.def->name << " " << name(d);
+    }
+  }
+}
+
+TEST(CudaElementwise, ComplexPowerMatchesCpu) {
+  PARITY_REQUIRE_GPU();
+  for (DType d : {DType::Complex64, DType::Complex128}) {
+    // every base against every exponent (small integers, fractional, complex, specials)
+    Tensor a = complex_inputs(d).index({Slice(0, std::nullopt, 7)}).reshape({-1, 1});
+    std::vector<double> br = {2, 3, -1, -2, 0.5, 0.3, -2.5, 0, 1e-5, 7, 99, 0, 0.5, 2, 0, std::nan("")};
+    std::vector<double> bi = {0, 0, 0, 0, 0, 1, 0.5, 1, -1e-5, 0, 0, 0, 1, 1e-20, std::numeric_limits<double>::infinity(), 0};
+    Tensor b = zeros({static_cast<int64_t>(br.size())}, d);
+    copy_cast(asarray(br), b.real());
+    copy_cast(asarray(bi), b.imag());
+    Tensor want = power(a, b);
+    Tensor cond = add(multiply(absolute(b), absolute(log(a))), 1.0);
+    EXPECT_TRUE(close_complex(power(a.to(Device::cuda), b.to(Device::cuda)).to(Device::cpu), want, cond)) << name(d);
+  }
+}
+
+// A weak complex scalar promotes a real array to the complex power loop (NEP 50).
+TEST(CudaElementwise, PowerOfWeakComplexScalar) {
+  PARITY_REQUIRE_GPU();
+  Tensor x = asarray(std::vector<double>{0.5, 1, 2, 3, -1, -0.0, 0, 10, 1e-3});
+  const std::complex<double> e(0.5, 1);
+  Tensor want = power(x, e);
+  Tensor got = power(x.to(Device::cuda), e);
+  EXPECT_EQ(got.device(), Device::cuda);
+  EXPECT_EQ(got.dtype(), want.dtype());
+  Tensor cond = add(multiply(absolute(log(x.astype(DType::Complex128))), std::abs(e)), 1.0);
+  EXPECT_TRUE(close_complex(got.to(Device::cpu), want, cond));
+}
 
 TEST(CudaElementwise, IntegerPowerRaisesOnNegativeExponents) {
   PARITY_REQUIRE_GPU();

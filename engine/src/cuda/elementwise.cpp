@@ -8,6 +8,7 @@ namespace parity::cuda {
 void register_ufunc_kernels() {
   register_unary_basic_kernels();
   register_unary_float_kernels();
+  register_complex_kernels();
   register_binary_arith_kernels();
   register_binary_compare_kernels();
   register_where_kernels();

@@ -1,5 +1,6 @@
 // CUDA kernels of add, subtract, multiply, divide, floor_divide, remainder, fmod, power, arctan2,
-// hypot, copysign and logaddexp: the kernels of kernels/binary.h in the CPU's loops.
+// hypot, copysign, logaddexp and nextafter: the kernels of kernels/binary.h in the CPU's loops
+// (complex power: ew_complex.cu).
 #include "../kernels/binary.h"
 #include "elementwise.cuh"
 #include "ew_units.h"
@@ -55,6 +56,18 @@ template <class... Ts> void add_power(TypeList<Ts...>) {
   (add_ufunc_kernel("power", {dtype_of<Ts>(), dtype_of<Ts>()},
                     ew::dtype_of_dev<typename ew::Binary<kern::Power, ew::dev_t<Ts>>::O>(), &run_power<Ts>), ...);
 }
+
+// nextafter runs on the storage type itself (a step in a 16-bit float's own bits), not through
+// ew::Binary's compute type.
+template <class T> struct NextAfterOp {
+  __device__ T operator()(T a, T b) const { return kern::NextAfter{}(a, b); }
+};
+template <class T> void run_nextafter(const Operands& ops, int device, const void*) {
+  ew::launch<NextAfterOp<T>, T, T, T>(ops, device);
+}
+template <class... Ts> void add_nextafter(TypeList<Ts...>) {
+  (add_ufunc_kernel("nextafter", {dtype_of<Ts>(), dtype_of<Ts>()}, dtype_of<Ts>(), &run_nextafter<Ts>), ...);
+}
 }  // namespace
 
 void register_binary_arith_kernels() {
@@ -72,6 +85,7 @@ void register_binary_arith_kernels() {
   add_binary<kern::Hypot>("hypot", RealFloatLoops{});
   add_binary<kern::CopySign>("copysign", RealFloatLoops{});
   add_binary<kern::LogAddExp>("logaddexp", RealFloatLoops{});
+  add_nextafter(RealFloatLoops{});
 }
 
 }  // namespace parity::cuda

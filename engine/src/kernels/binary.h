@@ -1,9 +1,10 @@
 #pragma once
 // The binary (and clip's ternary) ufuncs' scalar kernels, compiled by g++ for the CPU loops
 // (engine/src/ops/binary_*.cpp, arithmetic.cpp, where_clip.cpp) and by nvcc for the CUDA kernels
-// (engine/src/cuda/ew_binary*.cu). Complex branches that call std::complex functions (pow) run on
-// the CPU only.
+// (engine/src/cuda/ew_binary*.cu). Complex pow is std::pow (glibc's cpow) on the CPU and
+// complex_math.h's cpow on the GPU.
 #include "common.h"
+#include "complex_math.h"
 
 namespace parity {
 // power of signed integers to a negative exponent: ValueError (defined in ops/binary_power.cpp).
@@ -159,7 +160,7 @@ template <class T> PARITY_HD T int_power(T base, T exp) {
   return static_cast<T>(r);
 }
 
-template <class C> C complex_power(C a, C b) {  // CPU only: std::pow of complex
+template <class C> PARITY_HD C complex_power(C a, C b) {
   using R = typename C::value_type;
   if (b.real() == R(0) && b.imag() == R(0)) return C(1, 0);
   if (a.real() == R(0) && a.imag() == R(0)) {
@@ -168,7 +169,7 @@ template <class C> C complex_power(C a, C b) {  // CPU only: std::pow of complex
     return C(nan, nan);
   }
   // Small integer exponents multiply exactly (x**2 of a real stays real), as NumPy does.
-  if (b.imag() == R(0) && b.real() == std::floor(b.real()) && std::fabs(b.real()) < R(100)) {
+  if (b.imag() == R(0) && b.real() == km::floor(b.real()) && km::fabs(b.real()) < R(100)) {
     long n = static_cast<long>(b.real());
     long m = n < 0 ? -n : n;
     // Plain products (no C99 Annex G recovery), so overflow gives NumPy's nan/inf mix.
@@ -186,7 +187,7 @@ template <class C> C complex_power(C a, C b) {  // CPU only: std::pow of complex
     }
     return n < 0 ? complex_divide(C(1, 0), r) : r;
   }
-  return std::pow(a, b);
+  return km::pow(a, b);  // std::pow (glibc's cpow) on the CPU, cplx::cpow on the GPU
 }
 
 struct Power {
@@ -194,6 +195,29 @@ struct Power {
     if constexpr (std::is_integral_v<T>) return int_power(a, b);
     else if constexpr (is_complex_v<T>) return complex_power(a, b);
     else return km::pow(a, b);
+  }
+};
+
+// ---- nextafter: a step in the storage type's own bits (a 16-bit float is not widened to float32
+// as the other loops do, so the kernel takes the storage type) ----
+struct NextAfter {
+  template <class T> PARITY_HD T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+#ifdef __CUDA_ARCH__
+      if constexpr (std::is_same_v<T, float>) return ::nextafterf(x, y);
+      else return ::nextafter(x, y);
+#else
+      return std::nextafter(x, y);
+#endif
+    } else {  // float16_t, bfloat16_t: IEEE-style binary formats, sign in bit 15
+      const float fx = static_cast<float>(x), fy = static_cast<float>(y);
+      if (km::isnan(fx) || km::isnan(fy)) return T(std::numeric_limits<float>::quiet_NaN());
+      // x == y: NumPy's half loop returns x (nextafter(0, -0) is 0), ml_dtypes' bfloat16 loop y.
+      if (fx == fy) return std::is_same_v<T, float16_t> ? x : y;
+      if (fx == 0) return T::from_bits(static_cast<uint16_t>((y.bits & 0x8000u) | 1u));  // smallest subnormal
+      const bool away = (fx > 0) == (fy > fx);  // moving away from zero: the magnitude grows
+      return T::from_bits(static_cast<uint16_t>(away ? x.bits + 1u : x.bits - 1u));
+    }
   }
 };
 

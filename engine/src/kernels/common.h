@@ -21,7 +21,7 @@ namespace parity {
 // ---- the GPU's complex storage and compute type ----
 // Layout-compatible with std::complex<R> (two R, real first). It has only what the kernels use:
 // parts, construction, + - (binary and unary), == and !=. Functions of complex values (exp, log,
-// sin, pow...) are std::complex's on the CPU and have no CUDA kernel (cuda/missing_kernels.h).
+// sin, pow...) are std::complex's on the CPU and complex_math.h's (km:: overloads) on the GPU.
 template <class R> struct dcomplex {
   using value_type = R;
   R re_ = R(0), im_ = R(0);

@@ -2,8 +2,10 @@
 // The unary ufuncs' scalar kernels, compiled by g++ for the CPU loops (engine/src/ops/unary_*.cpp,
 // which add their Highway `simd_fn` in derived structs) and by nvcc for the CUDA kernels
 // (engine/src/cuda/ew_unary*.cu). A kernel takes the compute type (float for float16/bfloat16)
-// and returns the result; complex branches that call std::complex functions run on the CPU only.
+// and returns the result. Complex functions (km::sqrt, km::exp...) are std::complex's (glibc) on the
+// CPU and complex_math.h's on the GPU.
 #include "common.h"
+#include "complex_math.h"
 
 namespace parity::kern {
 

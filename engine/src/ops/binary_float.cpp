@@ -29,28 +29,15 @@ PARITY_UFUNC2(logaddexp, "logaddexp", RealFloatLoops, LogAddExp)
 PARITY_DERIVATIVE(logaddexp, return {g * exp(x[0] - out), g * exp(x[1] - out)};);
 
 
-// nextafter steps in the storage type's own bits (a 16-bit float is not widened to float32 as the
-// other loops do), so its loops are written here rather than through a compute-type functor.
+// nextafter steps in the storage type's own bits (kernels/binary.h), so its loops take the storage
+// type rather than a compute-type functor.
 namespace {
-template <class T> T step_toward(T x, T y) {
-  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    return std::nextafter(x, y);
-  } else {  // float16_t, bfloat16_t: IEEE-style binary formats, sign in bit 15
-    const float fx = static_cast<float>(x), fy = static_cast<float>(y);
-    if (std::isnan(fx) || std::isnan(fy)) return T(std::numeric_limits<float>::quiet_NaN());
-    // x == y: NumPy's half loop returns x (nextafter(0, -0) is 0), ml_dtypes' bfloat16 loop y.
-    if (fx == fy) return std::is_same_v<T, float16_t> ? x : y;
-    if (fx == 0) return T::from_bits(static_cast<uint16_t>((y.bits & 0x8000u) | 1u));  // smallest subnormal
-    const bool away = (fx > 0) == (fy > fx);  // moving away from zero: the magnitude grows
-    return T::from_bits(static_cast<uint16_t>(away ? x.bits + 1u : x.bits - 1u));
-  }
-}
 template <class T> void nextafter_loop(char** d, const int64_t* s, int64_t n, const void*) {
   const char* a = d[0];
   const char* b = d[1];
   char* o = d[2];
   for (int64_t i = 0; i < n; ++i, a += s[0], b += s[1], o += s[2])
-    *reinterpret_cast<T*>(o) = step_toward(*reinterpret_cast<const T*>(a), *reinterpret_cast<const T*>(b));
+    *reinterpret_cast<T*>(o) = kern::NextAfter{}(*reinterpret_cast<const T*>(a), *reinterpret_cast<const T*>(b));
 }
 }  // namespace
 
