@@ -29,7 +29,8 @@ template <class Fn> struct DeviceStub {
         break;
     }
     if (!fn)
-      throw NotImplementedError(op_msg(op, std::string("no ") + kind + " kernel for " + family + " on " + to_string(d)));
+      throw NotImplementedError(op_msg(op, std::string("no ") + kind + " kernel for " + family + " on " +
+                                               to_string(d)));
     return fn;
   }
 };

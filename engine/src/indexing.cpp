@@ -369,8 +369,9 @@ void move_cpu(const Plan& p, const Tensor&, char* dense, bool dense_repeats, boo
 }
 bool fill_view_cpu(const Tensor&, const Tensor&, const ArrayLike&, const char*) { return false; }
 
-const DeviceStub<indexing::MoveFn> move_stub{"advanced indexing", &move_cpu, &indexing::move_cuda};
-const DeviceStub<indexing::FillViewFn> fill_view_stub{"basic-index assignment", &fill_view_cpu, &indexing::fill_view_cuda};
+constinit const DeviceStub<indexing::MoveFn> move_stub{"advanced indexing", &move_cpu, &indexing::move_cuda};
+constinit const DeviceStub<indexing::FillViewFn> fill_view_stub{"basic-index assignment", &fill_view_cpu,
+                                                                 &indexing::fill_view_cuda};
 
 }  // namespace
 
@@ -399,7 +400,8 @@ Tensor scatter_add_cpu(const Tensor& g, const Tensor& pos, const Shape& shape) {
 }
 // No GPU kernel yet: the stub's empty slot raises NotImplementedError naming the device.
 using ScatterAddFn = Tensor (*)(const Tensor& g, const Tensor& pos, const Shape& shape);
-const DeviceStub<ScatterAddFn> scatter_add_stub{"the derivative of advanced indexing (a scatter-add)", &scatter_add_cpu};
+constinit const DeviceStub<ScatterAddFn> scatter_add_stub{"the derivative of advanced indexing (a scatter-add)",
+                                                          &scatter_add_cpu, nullptr};
 }  // namespace
 
 Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
@@ -484,7 +486,8 @@ void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const Arr
   int64_t n = 1;
   for (int64_t s : rs) n *= s;
   if (n == 0) return;
-  move_stub.at(self.device(), op)(p, table, static_cast<char*>(v.device_ptr()), v.ndim() == 0, true, self.device(), op);
+  char* dense = static_cast<char*>(v.device_ptr());
+  move_stub.at(self.device(), op)(p, table, dense, v.ndim() == 0, true, self.device(), op);
 }
 }  // namespace
 

@@ -243,7 +243,7 @@ Tensor matmul_nd_cpu(const Tensor& a_in, const Tensor& b_in, DType rdt) {
 }
 
 // The gemm family's slots (device_stub.h); matmul_impl (below) checks and shapes before them.
-const DeviceStub<MatmulFn> gemm_stub{"matrix products", &matmul_nd_cpu, &matmul_cuda};
+constinit const DeviceStub<MatmulFn> gemm_stub{"matrix products", &matmul_nd_cpu, &matmul_cuda};
 
 }  // namespace
 
@@ -416,7 +416,7 @@ Tensor dot_blas_scalar(const Tensor& a, const Tensor& b) {
 }
 // On a GPU the scalar cases are np.multiply's and the others matmul's (cuBLAS): OpenBLAS's axpy
 // quirks that dot_blas_scalar reproduces (the sign of zeros, fused complex parts) are not.
-const DeviceStub<DotScalarFn> dot_scalar_stub{"dot (BLAS's scalar branch)", &dot_blas_scalar, &dot_scalar_cuda};
+constinit const DeviceStub<DotScalarFn> dot_scalar_stub{"dot (BLAS's scalar branch)", &dot_blas_scalar, &dot_scalar_cuda};
 }  // namespace
 
 namespace {

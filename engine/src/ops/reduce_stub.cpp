@@ -23,7 +23,7 @@ Tensor reduce_cpu(const ReduceCall& c) {
 }
 }  // namespace
 
-const DeviceStub<ReduceFn> reduce_stub{"reductions", &reduce_cpu, &reduce_cuda};
-const DeviceStub<ScanFn> scan_stub{"cumulative sums and products", &scan_cpu, &scan_cuda};
+constinit const DeviceStub<ReduceFn> reduce_stub{"reductions", &reduce_cpu, &reduce_cuda};
+constinit const DeviceStub<ScanFn> scan_stub{"cumulative sums and products", &scan_cpu, &scan_cuda};
 
 }  // namespace parity::reduce
