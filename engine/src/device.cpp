@@ -6,8 +6,6 @@
 
 #include "allocator.h"
 #include "cuda/backend.h"
-#include "device_iter.h"
-#include "iter.h"
 #include "parity/autograd.h"
 #include "parity/errors.h"
 #include "parity/tensor.h"
@@ -120,28 +118,6 @@ Tensor Tensor::to(Device d, bool copy_always) const {
   }
   if (!autograd_meta() || !autograd::grad_enabled()) return out;
   return autograd::record("to", out, {*this}, [from](const Tensor& g) { return std::vector<Tensor>{g.to(from)}; });
-}
-
-// ---------------- device-aware copies ----------------
-
-void copy_cast_device(const Tensor& src_in, const Tensor& dst) {
-  const Device dev = dst.device();
-  Tensor src = src_in;
-  if (src.device() != dev) src = src.to(dev);
-  else if (src.shares_storage(dst) && !src.is_same_view(dst)) src = src.copy();
-  check_device_available(dev, "copy");
-  dst.storage()->bump_version();
-  if (dst.size() == 0) return;
-  if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.is_contiguous() && dst.is_contiguous()) {
-    cuda::copy_on_device(dst.device_ptr(), src.device_ptr(), dst.nbytes(), dev.index);
-    return;
-  }
-  cuda::ElementwiseFn fn = cuda::cast_kernel(src.dtype(), dst.dtype());
-  if (!fn)
-    throw NotImplementedError("[copy] no CUDA kernel casts " + std::string(name(src.dtype())) + " to " +
-                              name(dst.dtype()) + " yet");
-  cuda::Operands ops = pack_operands(dst.shape(), {src, dst}, "copy");
-  fn(ops, dev.index, nullptr);
 }
 
 }  // namespace parity

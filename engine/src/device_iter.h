@@ -13,9 +13,6 @@ namespace parity {
 // cuda::kMaxDims remaining raises NotImplementedError naming `op`.
 cuda::Operands pack_operands(const Shape& shape, const std::vector<Tensor>& ts, const char* op);
 
-// copy_cast (iter.h) where the destination is on a GPU: the source moves there first.
-void copy_cast_device(const Tensor& src, const Tensor& dst);
-
 // The common device of an op's tensor arguments, as ATen's TensorIterator::compute_types: all
 // must share one device, except that CPU 0-d tensors may join an op on a GPU (their value is
 // passed to the kernel). RuntimeError naming both devices otherwise.

@@ -5,7 +5,7 @@
 #include "parity/op_record.h"
 #include <string>
 
-#include "cuda/backend.h"
+#include "index_stub.h"
 #include "iter.h"
 #include "parity/autograd.h"
 #include "parity/ops.h"
@@ -270,8 +270,9 @@ template <class F> void for_each_offset(const Shape& shape, const Strides& bstri
   }
 }
 
-// Drops size-1 dimensions and merges dimensions that are contiguous in the strided operand.
-void coalesce(Shape& shape, Strides& st) {
+}  // namespace
+
+void indexing::coalesce(Shape& shape, Strides& st) {
   Shape s2;
   Strides t2;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -288,17 +289,9 @@ void coalesce(Shape& shape, Strides& st) {
   st = t2;
 }
 
-// The layout of an advanced index's result relative to the source: strided `pre` dimensions, the
-// table of offsets, then strided `post` dimensions. The dense side is the C-contiguous result
-// (or one element repeated when dense_step is 0).
-struct Plan {
-  char* base;
-  Shape pre, post;
-  Strides pre_b, post_b;  // byte strides in the source
-  const int64_t* table;   // element offsets
-  int64_t ntable;
-  int64_t itemsize;
-};
+namespace {
+using indexing::coalesce;
+using indexing::Plan;
 
 template <int N, bool Scatter> void run_plan(const Plan& p, char* dense, bool dense_repeats) {
   const int64_t step = dense_repeats ? 0 : N;
@@ -359,54 +352,33 @@ Plan make_plan(const Tensor& x, const Resolved& r, const Tensor& table, Shape& r
   return p;
 }
 
-// Index arrays on a GPU are copied to the host: the offset table (bounds-checked there, with the
-// CPU's IndexError) is built on the host and then copied to the indexed tensor's device.
+// Index arrays on a GPU are copied to the host (to() keeps a host array as it is): the offset
+// table (bounds-checked there, with the CPU's IndexError) is built on the host, and a GPU's slot
+// copies it to the indexed tensor's device.
 std::vector<TensorIndex> host_indices(const std::vector<TensorIndex>& idx) {
   std::vector<TensorIndex> r = idx;
   for (auto& e : r)
-    if (e.kind() == TensorIndex::Kind::Array && e.array().defined() && !e.array().device().is_cpu())
-      e = TensorIndex(e.array().to(Device::cpu));
+    if (e.kind() == TensorIndex::Kind::Array && e.array().defined()) e = TensorIndex(e.array().to(Device::cpu));
   return r;
 }
 
-// Moves elements between the plan's strided side (x's storage, on x's GPU) and `dense` (on the
-// same GPU): a gather (index) or a scatter (index_put).
-void run_plan_device(const Plan& p, const Tensor& host_table, char* dense, bool dense_repeats, Device dev,
-                     bool scatter, const char* op) {
-  check_device_available(dev, op);
-  if (p.pre.size() > static_cast<size_t>(cuda::kMaxDims) || p.post.size() > static_cast<size_t>(cuda::kMaxDims))
-    throw NotImplementedError(op_msg(op, "no CUDA kernel for more than " + std::to_string(cuda::kMaxDims) +
-                                             " dimensions on either side of the advanced indices"));
-  const Tensor table = host_table.to(dev);  // kept alive until the kernel is queued (stream-ordered reuse)
-  cuda::IndexArgs a;
-  a.base = p.base;
-  a.dense = dense;
-  a.table = static_cast<const int64_t*>(table.device_ptr());
-  a.ntable = p.ntable;
-  a.itemsize = p.itemsize;
-  a.dense_repeats = dense_repeats;
-  a.npre = static_cast<int>(p.pre.size());
-  a.npost = static_cast<int>(p.post.size());
-  for (int i = 0; i < a.npre; ++i) {
-    a.pre[i] = p.pre[static_cast<size_t>(i)];
-    a.pre_strides[i] = p.pre_b[static_cast<size_t>(i)];
-  }
-  for (int i = 0; i < a.npost; ++i) {
-    a.post[i] = p.post[static_cast<size_t>(i)];
-    a.post_strides[i] = p.post_b[static_cast<size_t>(i)];
-  }
-  if (scatter) cuda::index_scatter(a, dev.index);
-  else cuda::index_gather(a, dev.index);
+// The CPU's slots: the host loops above, and view.assign for basic-index assignment.
+void move_cpu(const Plan& p, const Tensor&, char* dense, bool dense_repeats, bool scatter, Device, const char*) {
+  if (scatter) run_plan_sized<true>(p, dense, dense_repeats);
+  else run_plan_sized<false>(p, dense, dense_repeats);
 }
+bool fill_view_cpu(const Tensor&, const Tensor&, const ArrayLike&, const char*) { return false; }
+
+constinit const DeviceStub<indexing::MoveFn> move_stub{"advanced indexing", &move_cpu, &indexing::move_cuda};
+constinit const DeviceStub<indexing::FillViewFn> fill_view_stub{"basic-index assignment", &fill_view_cpu,
+                                                                 &indexing::fill_view_cuda};
 
 }  // namespace
 
 // zeros(shape) with g's elements added at the flat positions `pos` (shaped like g): indexing's
 // derivative; repeated positions (x[[0, 0]]) accumulate. Its own derivative gathers back.
-static Tensor index_scatter_add(const Tensor& g, const Tensor& pos, const Shape& shape) {
-  if (!g.device().is_cpu())
-    throw NotImplementedError("[index] no CUDA kernel for the derivative of advanced indexing (a scatter-add) on " +
-                              to_string(g.device()));
+namespace {
+Tensor scatter_add_cpu(const Tensor& g, const Tensor& pos, const Shape& shape) {
   Tensor gc = g.detach().contiguous(), pc = pos.contiguous();
   Tensor out;
   {
@@ -426,6 +398,11 @@ static Tensor index_scatter_add(const Tensor& g, const Tensor& pos, const Shape&
     return std::vector<Tensor>{gg.reshape({-1}).index({TensorIndex(pc)})};
   });
 }
+// No GPU kernel yet: the stub's empty slot raises NotImplementedError naming the device.
+using ScatterAddFn = Tensor (*)(const Tensor& g, const Tensor& pos, const Shape& shape);
+constinit const DeviceStub<ScatterAddFn> scatter_add_stub{"the derivative of advanced indexing (a scatter-add)",
+                                                          &scatter_add_cpu, nullptr};
+}  // namespace
 
 Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
   // The derivative scatters g back into zeros of our shape, at the flat positions the same index
@@ -439,7 +416,7 @@ Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
         DeviceGuard cpu(Device::cpu);  // positions are read on the host
         pos = arange(Scalar(n)).reshape(s).index(idx);
       }
-      return std::vector<Tensor>{index_scatter_add(g, pos, s)};
+      return std::vector<Tensor>{scatter_add_stub.at(g.device(), "index")(g, pos, s)};
     });
   const char* op = "index";
   if (!defined()) throw ValueError(op_msg(op, "undefined tensor"));
@@ -450,8 +427,7 @@ Tensor Tensor::index(const std::vector<TensorIndex>& idx) const {
   Plan p = make_plan(*this, r, table, rs);
   Tensor out = new_tensor(rs, dtype_, op, device());
   if (out.size() == 0) return out;
-  if (!device().is_cpu()) run_plan_device(p, table, static_cast<char*>(out.device_ptr()), false, device(), false, op);
-  else run_plan_sized<false>(p, static_cast<char*>(out.data_ptr()), false);
+  move_stub.at(device(), op)(p, table, static_cast<char*>(out.device_ptr()), false, false, device(), op);
   return out;
 }
 
@@ -470,45 +446,6 @@ void Tensor::index_put(const std::vector<TensorIndex>& idx, const ArrayLike& val
 }
 
 namespace {
-// A basic-index assignment into `view` (of self, on a GPU) through the scatter kernel, without
-// the device cast kernels: the value is cast and broadcast on the host (a scalar, a size-1 or a
-// host tensor) and copied over, or taken as it is (a contiguous device tensor of view's dtype and
-// shape that does not overlap self). False (nothing done) otherwise: view.assign's device path.
-bool fill_view_device(const Tensor& self, const Tensor& view, const ArrayLike& value, const char* op) {
-  Tensor v;
-  bool repeats = false;
-  if (!value.is_tensor() || (value.tensor().defined() && value.tensor().size() == 1)) {
-    v = new_tensor({}, self.dtype());
-    if (value.is_tensor()) v.assign(value.tensor().reshape({}), Casting::unsafe, op);
-    else v.assign(value, Casting::unsafe, op);  // value-checks weak scalars
-    repeats = true;
-  } else if (value.tensor().defined() && value.tensor().device().is_cpu()) {
-    v = new_tensor(view.shape(), self.dtype());
-    v.assign(value, Casting::unsafe, op);  // broadcasts and casts on the host, with assign's errors
-  } else {
-    const Tensor& src = value.tensor();
-    if (!src.defined() || src.device() != self.device() || src.dtype() != self.dtype() || src.shape() != view.shape() ||
-        !src.is_contiguous() || src.shares_storage(self))
-      return false;
-    v = src;
-  }
-  if (v.device() != self.device()) v = v.to(self.device());
-  self.storage()->bump_version();
-  if (view.size() == 0) return true;
-  Plan p;
-  p.itemsize = self.itemsize();
-  p.base = static_cast<char*>(self.storage()->data()) + view.offset() * p.itemsize;
-  p.post = view.shape();
-  for (int64_t s : view.strides()) p.post_b.push_back(s * p.itemsize);
-  coalesce(p.post, p.post_b);
-  Tensor table = new_tensor({1}, DType::Int64);
-  *table.data<int64_t>() = 0;
-  p.table = table.data<int64_t>();
-  p.ntable = 1;
-  run_plan_device(p, table, static_cast<char*>(v.device_ptr()), repeats, self.device(), true, op);
-  return true;
-}
-
 void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const ArrayLike& value) {
   const char* op = "index_put";
   if (!self.defined()) throw ValueError(op_msg(op, "undefined tensor"));
@@ -516,7 +453,7 @@ void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const Arr
   Resolved r = resolve(self, host_indices(idx), op);
   if (!r.advanced()) {
     Tensor view = self.alias(self.dtype(), r.shape, r.strides, r.offset);
-    if (!self.device().is_cpu() && fill_view_device(self, view, value, op)) return;
+    if (fill_view_stub.at(self.device(), op)(self, view, value, op)) return;
     view.assign(value, Casting::unsafe, op);
     return;
   }
@@ -549,9 +486,8 @@ void index_put_impl(Tensor& self, const std::vector<TensorIndex>& idx, const Arr
   int64_t n = 1;
   for (int64_t s : rs) n *= s;
   if (n == 0) return;
-  if (!self.device().is_cpu())
-    run_plan_device(p, table, static_cast<char*>(v.device_ptr()), v.ndim() == 0, self.device(), true, op);
-  else run_plan_sized<true>(p, static_cast<char*>(v.data_ptr()), v.ndim() == 0);
+  char* dense = static_cast<char*>(v.device_ptr());
+  move_stub.at(self.device(), op)(p, table, dense, v.ndim() == 0, true, self.device(), op);
 }
 }  // namespace
 

@@ -1,6 +1,6 @@
 #include "iter.h"
 
-#include "device_iter.h"
+#include "copy_stub.h"
 
 #include <algorithm>
 
@@ -159,14 +159,19 @@ InnerLoop cast_loop_for(DType from, DType to) {
   return table[static_cast<int>(from)][static_cast<int>(to)];
 }
 
-void copy_cast(const Tensor& src_in, const Tensor& dst) {
-  if (!dst.device().is_cpu()) return copy_cast_device(src_in, dst);
-  if (!src_in.device().is_cpu()) return copy_cast(src_in.to(Device::cpu), dst);
-  Tensor src = src_in;
+namespace {
+// The CPU's slot: a GPU source is read from a host copy (to() keeps a host source as it is).
+void copy_cast_cpu(const Tensor& src_in, const Tensor& dst) {
+  Tensor src = src_in.to(Device::cpu);
   // A source overlapping the destination in a different layout is copied first (NumPy does too).
   if (src.shares_storage(dst) && !src.is_same_view(dst)) src = src.copy();
   dst.storage()->bump_version();
   run_tensors(dst.shape(), {src, dst}, cast_loop_for(src.dtype(), dst.dtype()));
 }
+constinit const DeviceStub<CopyCastFn> copy_cast_stub{"copies and casts", &copy_cast_cpu, &copy_cast_cuda};
+}  // namespace
+
+// The destination's device runs the copy.
+void copy_cast(const Tensor& src, const Tensor& dst) { copy_cast_stub.at(dst.device(), "copy")(src, dst); }
 
 }  // namespace parity

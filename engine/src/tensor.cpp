@@ -324,7 +324,7 @@ Tensor detail::compute_imag(const Tensor& x) {
   if (!is_complex(x.dtype())) {  // NumPy: a read-only zero array for real input; ours is a read-only zero copy
     Tensor z(make_storage(x.nbytes()), x.dtype(), x.shape(), contiguous_strides(x.shape()), 0);
     std::memset(z.data_ptr(), 0, static_cast<size_t>(z.nbytes()));
-    if (!x.device().is_cpu()) z = z.to(x.device());
+    z = z.to(x.device());  // made on the host; to() keeps it there for a CPU x
     z.setflags(false);
     return z;
   }

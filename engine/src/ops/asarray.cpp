@@ -121,14 +121,10 @@ template <class T> inline constexpr bool python_like_v =
 }  // namespace
 
 // Tensors made from host values go to default_device() (the innermost DeviceGuard's, else the
-// CPU), copied over once; asarray of a tensor keeps its device (NumPy: no copy when none is needed).
-static Tensor on_default_device(const Tensor& t) {
-  const Device d = default_device();
-  return d.is_cpu() ? t : t.to(d);
-}
-
+// CPU), copied over once (to() keeps them where they are on the CPU); asarray of a tensor keeps its
+// device (NumPy: no copy when none is needed).
 Tensor asarray(const Scalar& v, std::optional<DType> dtype) {
-  return on_default_device(from_leaves({v}, {}, dtype, "asarray"));
+  return from_leaves({v}, {}, dtype, "asarray").to(default_device());
 }
 
 Tensor asarray(const Tensor& t, std::optional<DType> dtype) {
@@ -145,16 +141,16 @@ template <class T> Tensor asarray(const std::vector<T>& v, std::optional<DType> 
     for (size_t i = 0; i < v.size(); ++i) leaves.emplace_back(static_cast<T>(v[i]));
     if (v.empty() && !dtype) {
       // an empty list of ints is still float64 in NumPy; we follow the C++ element type instead
-      return on_default_device(from_leaves(leaves, {0}, infer_dtype({Scalar(T{})}, "asarray"), "asarray"));
+      return from_leaves(leaves, {0}, infer_dtype({Scalar(T{})}, "asarray"), "asarray").to(default_device());
     }
-    return on_default_device(from_leaves(leaves, {n}, dtype, "asarray"));
+    return from_leaves(leaves, {n}, dtype, "asarray").to(default_device());
   } else {
     using S = std::conditional_t<std::is_same_v<T, long long>, int64_t,
               std::conditional_t<std::is_same_v<T, unsigned long long>, uint64_t, T>>;
     Tensor t = new_tensor({n}, dtype_of<S>());
     S* p = t.data<S>();
     for (int64_t i = 0; i < n; ++i) p[i] = static_cast<S>(v[i]);
-    return on_default_device(dtype ? t.astype(*dtype, Casting::unsafe, false) : t);
+    return (dtype ? t.astype(*dtype, Casting::unsafe, false) : t).to(default_device());
   }
 }
 
@@ -189,7 +185,7 @@ Tensor array(const NestedList& v, std::optional<DType> dtype) {
         "[array] setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
         std::to_string(bad) + " dimensions. The detected shape was " + shape_str(detected) + " + inhomogeneous part.");
   }
-  return on_default_device(from_leaves(leaves, shape, dtype, "array"));
+  return from_leaves(leaves, shape, dtype, "array").to(default_device());
 }
 
 // The records of the ops defined here (parity/op_record.h).

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "convert.h"
-#include "cuda/backend.h"
+#include "copy_stub.h"
 #include "iter.h"
 #include "parity/ops.h"
 #include "shape_util.h"
@@ -21,15 +21,14 @@ Tensor alloc(const Shape& shape, DType dtype, const char* op, Device device = De
 }
 
 // All-zero bits are 0 in every dtype: memset on the host, cudaMemsetAsync on a GPU.
+void fill_zero_cpu(const Tensor& t) { std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes())); }
+constinit const DeviceStub<FillZeroFn> fill_zero_stub{"zero fills", &fill_zero_cpu, &fill_zero_cuda};
+
 Tensor zeroed(const Shape& shape, DType dtype, const char* op, Device device = Device::cpu) {
   Tensor t = alloc(shape, dtype, op, device);
-  if (device.is_cpu()) std::memset(t.data_ptr(), 0, static_cast<size_t>(t.nbytes()));
-  else cuda::fill_zero(t.device_ptr(), t.nbytes(), device.index);
+  fill_zero_stub.at(device, op)(t);
   return t;
 }
-
-// A tensor made on the host, moved to `device` (one copy) when that is a GPU.
-Tensor moved_to(const Tensor& t, Device device) { return device.is_cpu() ? t : t.to(device); }
 
 // A 0-d CPU tensor of v (asarray on the host, whatever the default device).
 Tensor host_scalar(const Scalar& v, DType dtype) {
@@ -37,6 +36,7 @@ Tensor host_scalar(const Scalar& v, DType dtype) {
   return asarray(v, dtype);
 }
 
+// Made on the host; the callers move it to the target device (to() keeps a host tensor as it is).
 Tensor filled(const Shape& shape, const Scalar& value, std::optional<DType> dtype, const char* op) {
   // A weak scalar: ints are value-checked against dtype, floats cast unsafely (np.full copies
   // with casting='unsafe').
@@ -64,11 +64,11 @@ Tensor zeros(const Shape& shape, DType dtype) { return zeroed(shape, dtype, "zer
 Tensor zeros_on(const Shape& shape, DType dtype, Device device) { return zeroed(shape, dtype, "zeros", device); }
 
 Tensor ones(const Shape& shape, DType dtype) {
-  return moved_to(filled(shape, Scalar(true), dtype, "ones"), default_device());
+  return filled(shape, Scalar(true), dtype, "ones").to(default_device());
 }
 
 Tensor full(const Shape& shape, const Scalar& value, std::optional<DType> dtype) {
-  return moved_to(filled(shape, value, dtype, "full"), default_device());
+  return filled(shape, value, dtype, "full").to(default_device());
 }
 
 // NumPy keeps the prototype's memory layout (order='K'); we always return C order.
@@ -79,10 +79,10 @@ Tensor zeros_like(const Tensor& t, std::optional<DType> dtype) {
   return zeroed(t.shape(), dtype.value_or(t.dtype()), "zeros_like", t.device());
 }
 Tensor ones_like(const Tensor& t, std::optional<DType> dtype) {
-  return moved_to(filled(t.shape(), Scalar(true), dtype.value_or(t.dtype()), "ones_like"), t.device());
+  return filled(t.shape(), Scalar(true), dtype.value_or(t.dtype()), "ones_like").to(t.device());
 }
 Tensor full_like(const Tensor& t, const Scalar& value, std::optional<DType> dtype) {
-  return moved_to(filled(t.shape(), value, dtype.value_or(t.dtype()), "full_like"), t.device());
+  return filled(t.shape(), value, dtype.value_or(t.dtype()), "full_like").to(t.device());
 }
 
 // ---------------- arange ----------------
@@ -194,7 +194,7 @@ static Tensor arange_host(const Scalar& start, const Scalar& stop, const Scalar&
 }
 
 Tensor arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype) {
-  return moved_to(arange_host(start, stop, step, dtype), default_device());
+  return arange_host(start, stop, step, dtype).to(default_device());
 }
 
 Tensor arange(const Scalar& stop) { return arange(Scalar(int64_t{0}), stop, Scalar(int64_t{1})); }
@@ -243,7 +243,7 @@ static Tensor linspace_host(const Scalar& start, const Scalar& stop, int64_t num
 }
 
 Tensor linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint, std::optional<DType> dtype) {
-  return moved_to(linspace_host(start, stop, num, endpoint, dtype), default_device());
+  return linspace_host(start, stop, num, endpoint, dtype).to(default_device());
 }
 
 // ---------------- eye ----------------
@@ -252,13 +252,13 @@ Tensor eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
   int64_t m = m_in.value_or(n);
   if (n < 0 || m < 0) throw ValueError("[eye] negative dimensions are not allowed (N=" + std::to_string(n) + ", M=" + std::to_string(m) + ")");
   Tensor t = zeroed({n, m}, dtype, "eye");
-  if (k >= m || k <= -n) return moved_to(t, default_device());
+  if (k >= m || k <= -n) return t.to(default_device());
   Tensor one = host_scalar(Scalar(true), dtype);
   const int64_t isz = itemsize(dtype);
   char* p = static_cast<char*>(t.data_ptr());
   for (int64_t i = std::max<int64_t>(0, -k); i < n && i + k < m; ++i)
     std::memcpy(p + (i * m + i + k) * isz, one.data_ptr(), static_cast<size_t>(isz));
-  return moved_to(t, default_device());
+  return t.to(default_device());
 }
 
 Tensor identity(int64_t n, DType dtype) { return eye(n, std::nullopt, 0, dtype); }

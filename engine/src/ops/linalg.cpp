@@ -10,8 +10,8 @@
 #include <cstring>
 
 #include "../compile/program.h"
-#include "cuda/backend.h"
 #include "device_iter.h"
+#include "gemm.h"
 #include "convert.h"
 #include "iter.h"
 #include "parity/autograd.h"
@@ -84,17 +84,10 @@ void gemm(const T* a, const T* b, T* c, int64_t n, int64_t k, int64_t m) {
                    shape_str(sa) + " and " + shape_str(sb) + ")");
 }
 
+}  // namespace
+
 // ---- the BLAS path ----
-// One operand's matrices as row-major BLAS sees them: `trans` when the last two axes are stored
-// transposed (column-major), `ld` the leading dimension. Other layouts (negative, zero or
-// non-unit inner strides) get a contiguous copy, as NumPy's matmul copies for gemm. (For a
-// matrix-vector product NumPy takes its plain loop instead; copying keeps the engine's result
-// independent of the layout, which the Noncontiguous suite checks.)
-struct BlasOperand {
-  Tensor t;
-  bool trans;
-  int64_t ld;
-};
+// BlasOperand (gemm.h): the layout BLAS (and cuBLAS) read an operand's matrices in.
 BlasOperand blas_operand(const Tensor& x, DType cdt) {
   Tensor t = x.dtype() == cdt ? x : x.astype(cdt);
   const int64_t r = t.shape(-2), c = t.shape(-1);
@@ -106,6 +99,8 @@ BlasOperand blas_operand(const Tensor& x, DType cdt) {
     return {t, true, c == 1 ? std::max<int64_t>(r, 1) : s1};
   return {t.contiguous(), false, std::max<int64_t>(c, 1)};
 }
+
+namespace {
 
 // c (n x m, contiguous) = op(a) @ op(b) with CBLAS; alpha 1, beta 0 (c need not be initialized).
 template <class T>
@@ -142,7 +137,8 @@ void blas_gemm(bool ta, bool tb, int n, int m, int k, const T* a, int lda, const
   }
 }
 
-// Per-batch-axis element strides of x's matrices within `batch` (0 where x broadcasts).
+}  // namespace
+
 std::vector<int64_t> batch_strides(const Tensor& x, const Shape& batch) {
   const size_t nb = batch.size(), xb = static_cast<size_t>(x.ndim() - 2);
   std::vector<int64_t> s(nb, 0);
@@ -151,6 +147,7 @@ std::vector<int64_t> batch_strides(const Tensor& x, const Shape& batch) {
   return s;
 }
 
+namespace {
 // Batched (..., n, k) @ (..., k, m) through BLAS into c (contiguous, in the BLAS dtype); false
 // (nothing done) where NumPy's matmul loop takes its plain loop instead (numpy/_core/src/umath/
 // matmul.c.src): a size beyond BLAS's int, and k == 1 (column @ row: exact products, where BLAS's
@@ -186,55 +183,9 @@ bool matmul_blas(const Tensor& a_in, const Tensor& b_in, const Shape& batch, Ten
   return true;
 }
 
-// ---- the CUDA path: cuBLAS (engine/src/cuda/linalg.cu) ----
-// The dtype the device kernel reads for result dtype rdt: rdt, except bfloat16 @ bfloat16 ->
-// float32, which reads bfloat16. (cuBLAS for the floating and complex dtypes, a plain kernel for
-// bool and integers.)
-DType device_input_dtype(const Tensor& a, const Tensor& b, DType rdt) {
-  if (a.dtype() == bfloat16 && b.dtype() == bfloat16 && rdt == float32) return bfloat16;
-  return rdt;
-}
-
-Tensor matmul_device(const Tensor& a_in, const Tensor& b_in, DType rdt) {
-  const Device dev = a_in.device();
-  check_device_available(dev, "matmul");
-  const DType in = device_input_dtype(a_in, b_in, rdt);
-  Shape batch = broadcast_shape({Shape(a_in.shape().begin(), a_in.shape().end() - 2),
-                                 Shape(b_in.shape().begin(), b_in.shape().end() - 2)}, "matmul");
-  if (batch.size() > static_cast<size_t>(cuda::kMaxDims))
-    throw NotImplementedError("[matmul] no CUDA kernel for more than " + std::to_string(cuda::kMaxDims) + " batch dimensions");
-  Shape out_shape = batch;
-  out_shape.push_back(a_in.shape(-2));
-  out_shape.push_back(b_in.shape(-1));
-  Tensor c = new_tensor(out_shape, rdt, "matmul", dev);
-  if (c.size() == 0) return c;
-  const BlasOperand a = blas_operand(a_in, in), b = blas_operand(b_in, in);  // device casts and copies
-  const std::vector<int64_t> sa = batch_strides(a.t, batch), sb = batch_strides(b.t, batch);
-  cuda::GemmArgs g;
-  g.a = a.t.device_ptr();
-  g.b = b.t.device_ptr();
-  g.c = c.device_ptr();
-  g.n = a_in.shape(-2);
-  g.k = a_in.shape(-1);
-  g.m = b_in.shape(-1);
-  g.lda = a.ld;
-  g.ldb = b.ld;
-  g.ta = a.trans;
-  g.tb = b.trans;
-  g.nbatch_dims = static_cast<int>(batch.size());
-  for (size_t i = 0; i < batch.size(); ++i) {
-    g.batch[i] = batch[i];
-    g.a_batch_strides[i] = sa[i];
-    g.b_batch_strides[i] = sb[i];
-  }
-  if (!cuda::gemm(in, rdt, g, dev.index))
-    throw NotImplementedError(std::string("[matmul] no CUDA kernel for ") + name(in) + " -> " + name(rdt));
-  return c;
-}
-
-// Batched (..., n, k) @ (..., k, m) with broadcast batch dims; a and b have ndim >= 2.
-Tensor matmul_nd(const Tensor& a_in, const Tensor& b_in, DType rdt) {
-  if (!a_in.device().is_cpu()) return matmul_device(a_in, b_in, rdt);
+// Batched (..., n, k) @ (..., k, m) with broadcast batch dims; a and b have ndim >= 2. The CPU's
+// gemm slot: BLAS for the BLAS dtypes, else the i-k-j loop.
+Tensor matmul_nd_cpu(const Tensor& a_in, const Tensor& b_in, DType rdt) {
   const DType cdt = compute_dtype(rdt);
   // BLAS for the four BLAS dtypes, as NumPy; not for ml_dtypes' own bfloat16 @ bfloat16 -> float32 loop
   const bool bf16_loop = a_in.dtype() == bfloat16 && b_in.dtype() == bfloat16;
@@ -291,6 +242,9 @@ Tensor matmul_nd(const Tensor& a_in, const Tensor& b_in, DType rdt) {
   return cdt == rdt ? c : c.astype(rdt);
 }
 
+// The gemm family's slots (device_stub.h); matmul_impl (below) checks and shapes before them.
+constinit const DeviceStub<MatmulFn> gemm_stub{"matrix products", &matmul_nd_cpu, &matmul_cuda};
+
 }  // namespace
 
 namespace {
@@ -329,7 +283,7 @@ Tensor matmul_impl(const Tensor& a_in, const Tensor& b_in, const OutArg& out, bo
       throw UFuncTypeError(std::string("[matmul] Cannot cast ufunc 'matmul' output from dtype('") + name(rdt) +
                            "') to dtype('" + name(o.dtype()) + "') with casting rule 'same_kind'");
   }
-  Tensor r = matmul_nd(a, b, rdt).reshape(rshape);
+  Tensor r = gemm_stub.at(dev, "matmul")(a, b, rdt).reshape(rshape);
   if (out.tensor) {
     copy_cast(r, *out.tensor);
     return *out.tensor;
@@ -460,18 +414,19 @@ Tensor dot_blas_scalar(const Tensor& a, const Tensor& b) {
   });
   return r;
 }
+// On a GPU the scalar cases are np.multiply's and the others matmul's (cuBLAS): OpenBLAS's axpy
+// quirks that dot_blas_scalar reproduces (the sign of zeros, fused complex parts) are not.
+constinit const DeviceStub<DotScalarFn> dot_scalar_stub{"dot (BLAS's scalar branch)", &dot_blas_scalar, &dot_scalar_cuda};
 }  // namespace
 
 namespace {
 Tensor dot_impl(const Tensor& a, const Tensor& b) {
   if (!a.defined() || !b.defined()) throw ValueError("[dot] undefined tensor");
-  // On a GPU, the scalar cases are np.multiply's and the others matmul's (cuBLAS): OpenBLAS's axpy
-  // quirks that dot_blas_scalar reproduces (the sign of zeros, fused complex parts) are not.
-  const bool on_cpu = common_device({&a, &b}, "dot").is_cpu();
-  if (!on_cpu && (a.ndim() == 0 || b.ndim() == 0)) return multiply(a, b);
+  // BLAS's scalar branch where the device has it (an undefined result where it does not apply).
+  const DotScalarFn blas_scalar = dot_scalar_stub.at(common_device({&a, &b}, "dot"), "dot");
   if (a.ndim() == 0 || b.ndim() == 0) {
     // float/complex operands of ndim <= 2 take BLAS's path; other cases are np.multiply
-    Tensor r = dot_blas_scalar(a, b);
+    Tensor r = blas_scalar(a, b);
     return r.defined() ? r : multiply(a, b);
   }
   const int64_t bk_axis = b.ndim() == 1 ? 0 : b.ndim() - 2;
@@ -487,7 +442,7 @@ Tensor dot_impl(const Tensor& a, const Tensor& b) {
   }
   // 1-D or 2-D b: matmul's rules give dot's result, except where BLAS treats one side as a scalar
   if (b.ndim() <= 2) {
-    Tensor r = on_cpu ? dot_blas_scalar(a, b) : Tensor();
+    Tensor r = blas_scalar(a, b);
     return r.defined() ? r : matmul_impl(a, b, {}, false);
   }
   // N-D b: sum over a's last axis and b's second-to-last; result a.shape[:-1] + b.shape[:-2] + b.shape[-1:]

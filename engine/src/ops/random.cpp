@@ -27,13 +27,6 @@ Tensor alloc_float(const Shape& shape, DType dtype, const char* op) {
   return new_tensor(shape, dtype);
 }
 
-// Samples on the default device (default_device(): the innermost DeviceGuard's). A GPU gets the
-// host-generated stream copied over, so its values equal the CPU's bit for bit: the same seed
-// gives the same numbers on every device (reproducible across devices, by design).
-Tensor on_default_device(const Tensor& t) {
-  const Device d = default_device();
-  return d.is_cpu() ? t : t.to(d);
-}
 }  // namespace
 
 Generator::Generator(uint64_t seed) {
@@ -70,6 +63,9 @@ double Generator::next_normal() {
   return r * std::cos(theta);
 }
 
+// Samples go to the default device (default_device(): the innermost DeviceGuard's). A GPU gets the
+// host-generated stream copied over, so its values equal the CPU's bit for bit: the same seed
+// gives the same numbers on every device (reproducible across devices, by design).
 Tensor Generator::normal(const Shape& shape, double loc, double scale, DType dtype) {
   if (!(scale >= 0)) throw ValueError("[normal] scale < 0 (scale " + std::to_string(scale) + ")");
   Tensor out = alloc_float(shape, dtype, "normal");
@@ -78,7 +74,7 @@ Tensor Generator::normal(const Shape& shape, double loc, double scale, DType dty
     T* p = out.data<T>();
     for (int64_t i = 0, n = out.size(); i < n; ++i) p[i] = convert<T>(loc + scale * next_normal());
   });
-  return on_default_device(out);
+  return out.to(default_device());
 }
 
 Tensor Generator::uniform(const Shape& shape, double low, double high, DType dtype) {
@@ -97,7 +93,7 @@ Tensor Generator::uniform(const Shape& shape, double low, double high, DType dty
       p[i] = v;
     }
   });
-  return on_default_device(out);
+  return out.to(default_device());
 }
 
 Generator default_rng(uint64_t seed) { return Generator(seed); }

@@ -3,86 +3,36 @@
 #include "../shape_util.h"
 #include "parity/op_record.h"
 #include "../ufunc.h"
-#include "reduce_util.h"
+#include "reduce_stub.h"
 #include "parity/autograd.h"
 
 namespace parity {
 namespace {
-// The CUDA path: one kernel call over every row along `ax` (engine/src/cuda/reduce.cu), or over
-// src flattened in C order (ax < 0, into a 1-d result), reading src's dtype and accumulating in
-// `acc` where the kernel takes that pair, else after a device cast of src to acc.
-Tensor run_scan(const Tensor& src, int64_t ax, DType acc, const Tensor& res, bool prod, const char* op) {
-  cuda::ScanArgs a;
-  if (ax < 0) {
-    reduce::pack_dims(src.shape(), src.byte_strides(), a.row_ndim, a.row_shape, a.row_strides, op);
-    if (a.row_ndim == 0) {  // one element
-      a.row_ndim = 1;
-      a.row_shape[0] = 1;
-    }
-    a.nrows = 1;
-    a.n = src.size();
-    a.out_step = res.itemsize();
-    a.in = static_cast<const char*>(src.device_ptr());
-    a.out = static_cast<char*>(res.device_ptr());
-    return cuda::scan(prod, src.dtype(), acc, a, res.device().index) ? res : Tensor();
-  }
-  Shape outer;
-  std::vector<int64_t> si, so;
-  const Strides bi = src.byte_strides(), bo = res.byte_strides();
-  for (int64_t i = 0; i < src.ndim(); ++i)
-    if (i != ax) {
-      outer.push_back(src.shape()[i]);
-      si.push_back(bi[i]);
-      so.push_back(bo[i]);
-    }
-  if (outer.size() > static_cast<size_t>(cuda::kMaxDims))
-    throw NotImplementedError(op_msg(op, "no CUDA kernel for more than " + std::to_string(cuda::kMaxDims) + " dimensions"));
-  a.ndim = static_cast<int>(outer.size());
-  a.nrows = 1;
-  for (int i = 0; i < a.ndim; ++i) {
-    a.shape[i] = outer[static_cast<size_t>(i)];
-    a.in_strides[i] = si[static_cast<size_t>(i)];
-    a.out_strides[i] = so[static_cast<size_t>(i)];
-    a.nrows *= a.shape[i];
-  }
-  a.n = src.shape()[ax];
-  a.in_step = bi[ax];
-  a.out_step = bo[ax];
-  a.in = static_cast<const char*>(src.device_ptr());
-  a.out = static_cast<char*>(res.device_ptr());
-  return cuda::scan(prod, src.dtype(), acc, a, res.device().index) ? res : Tensor();
-}
-
-Tensor cumulative_device(const Tensor& src, int64_t ax, DType acc, const OutArg& out, bool prod, const char* op) {
-  const Device dev = src.device();
-  check_device_available(dev, op);
-  reduce::check_out_device(dev, out, op);
-  Tensor res = new_tensor(ax < 0 ? Shape{src.size()} : src.shape(), acc, op, dev);
-  if (src.size() == 0) return res;
-  if (run_scan(src, ax, acc, res, prod, op).defined()) return res;
-  if (src.dtype() != acc && run_scan(reduce::cast_keep_layout(src, acc), ax, acc, res, prod, op).defined()) return res;
-  throw NotImplementedError(op_msg(op, std::string("no CUDA kernel for ") + name(src.dtype()) + " -> " + name(acc)));
-}
-
 Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DType> dtype,
                   const OutArg& out, bool prod, const char* op) {
   reduce::check_defined(x, op);
-  Tensor src = x;
-  int64_t ax = 0;
-  const bool flat = !axis || x.ndim() == 0;
-  if (flat) {  // a 0-d input accumulates as shape (1,), like NumPy
-    if (axis) normalize_axis(*axis, 1, op);
-    // On a GPU the kernel reads x in place in C order (no flattening copy).
-    if (x.device().is_cpu()) src = x.reshape({-1});
-  } else {
-    ax = normalize_axis(*axis, x.ndim(), op);
-  }
+  const bool flat = !axis || x.ndim() == 0;  // a 0-d input accumulates as shape (1,), like NumPy
+  int64_t ax = -1;
+  if (flat && axis) normalize_axis(*axis, 1, op);
+  if (!flat) ax = normalize_axis(*axis, x.ndim(), op);
   // NumPy's add/multiply.accumulate loop: dtype=, else the loop for (out, x) with out=, else the
   // sum dtype; the whole accumulation runs in it and is cast into out at the end.
   const DType acc = reduce::loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out,
                                        reduce::sum_dtype(x.dtype()));
-  if (!src.device().is_cpu()) return reduce::finish(cumulative_device(src, flat ? -1 : ax, acc, out, prod, op), out, op);
-  src = reduce::cast_keep_layout(src, acc);
+  const reduce::ScanCall c{prod, x, ax, acc, out, op};
+  return reduce::finish(reduce::scan_stub.at(x.device(), op)(c), out, op);
+}
+}  // namespace
+
+namespace reduce {
+// The host loop, over a cast copy (x flattened first for axis=None) that keeps its memory order.
+Tensor scan_cpu(const ScanCall& c) {
+  const bool prod = c.prod;
+  const char* op = c.op;
+  const DType acc = c.acc;
+  const int64_t ax = c.axis < 0 ? 0 : c.axis;
+  Tensor src = c.axis < 0 ? c.x.reshape({-1}) : c.x;
+  src = cast_keep_layout(src, acc);
   Tensor res = new_tensor(src.shape(), acc);
   Shape outer;
   std::vector<int64_t> sa, sb;
@@ -98,27 +48,27 @@ Tensor cumulative(const Tensor& x, std::optional<int64_t> axis, std::optional<DT
     dispatch<AllTypes>(acc, op, [&](auto tag) {
       using S = typename decltype(tag)::type;
       using C = compute_t<S>;
-      reduce::odometer2(outer, sa, sb, static_cast<char*>(src.data_ptr()),
-                        static_cast<char*>(res.data_ptr()), [&](char* a, char* b) {
-                          C v = prod ? C(1) : C(0);
-                          for (int64_t i = 0; i < n; ++i) {
-                            C e = static_cast<C>(reduce::load<S>(a + i * s_in));
-                            // NumPy's accumulate starts from the first element, not the identity
-                            // (-0.0 stays -0.0; complex inf * (1+0j) would make a NaN part).
-                            if (i == 0) v = e;
-                            // NumPy's complex multiply vectorizes (fused) only when out[i-1] and
-                            // out[i] do not overlap: one step per row (n == 2).
-                            else if constexpr (is_complex_v<C>)
-                              v = !prod ? v + e : n == 2 ? reduce::cmul_fused(v, e) : reduce::wrap_mul(v, e);
-                            else v = reduce::round_to<S>(prod ? reduce::wrap_mul(v, e) : reduce::wrap_add(v, e));
-                            *reinterpret_cast<S*>(b + i * s_out) = static_cast<S>(v);
-                          }
-                        });
+      odometer2(outer, sa, sb, static_cast<char*>(src.data_ptr()), static_cast<char*>(res.data_ptr()),
+                [&](char* a, char* b) {
+        C v = prod ? C(1) : C(0);
+        for (int64_t i = 0; i < n; ++i) {
+          C e = static_cast<C>(load<S>(a + i * s_in));
+          // NumPy's accumulate starts from the first element, not the identity
+          // (-0.0 stays -0.0; complex inf * (1+0j) would make a NaN part).
+          if (i == 0) v = e;
+          // NumPy's complex multiply vectorizes (fused) only when out[i-1] and
+          // out[i] do not overlap: one step per row (n == 2).
+          else if constexpr (is_complex_v<C>)
+            v = !prod ? v + e : n == 2 ? cmul_fused(v, e) : wrap_mul(v, e);
+          else v = round_to<S>(prod ? wrap_mul(v, e) : wrap_add(v, e));
+          *reinterpret_cast<S*>(b + i * s_out) = static_cast<S>(v);
+        }
+      });
     });
   }
-  return reduce::finish(res, out, op);
+  return res;
 }
-}  // namespace
+}  // namespace reduce
 
 namespace {
 // The axis the accumulation runs along (None, or a 0-d input: axis 0 of the flattened input).

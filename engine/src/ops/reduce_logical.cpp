@@ -1,36 +1,38 @@
 // any, all: truth of elements (NaN is true; a complex is true when either part is nonzero).
 #include "../shape_util.h"
 #include "parity/op_record.h"
-#include "reduce_util.h"
+#include "reduce_stub.h"
 #include "parity/autograd.h"
 
 namespace parity {
+namespace reduce {
+Tensor logical_cpu(const ReduceCall& c) {
+  const bool all = c.kind == cuda::ReduceOp::all;
+  Tensor res = new_tensor(c.plan.result_shape, DType::Bool);
+  bool* o = res.data<bool>();
+  dispatch<AllTypes>(c.x.dtype(), c.op, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    using C = compute_t<S>;
+    for_each_output(c.plan, c.x, [&](const char* base, int64_t k) {
+      bool acc = all;  // identity: all() of nothing is true, any() false
+      for_each_row(c.plan, base, [&](const char* row, int64_t n, int64_t s) {
+        for (int64_t i = 0; i < n && acc == all; ++i)
+          acc = static_cast<C>(load<S>(row + i * s)) != C(0);
+      });
+      o[k] = acc;
+    });
+  });
+  return res;
+}
+}  // namespace reduce
+
 namespace {
 Tensor logical(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& out, bool all,
                const char* op) {
   reduce::check_defined(x, op);
-  reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
-  Tensor res;
-  if (!x.device().is_cpu()) {
-    reduce::check_out_device(x.device(), out, op);
-    res = reduce::reduce_device(all ? cuda::ReduceOp::all : cuda::ReduceOp::any, x, axis, keepdims, DType::Bool, false, op);
-  } else {
-    res = new_tensor(p.result_shape, DType::Bool);
-    bool* o = res.data<bool>();
-    dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {
-      using S = typename decltype(tag)::type;
-      using C = compute_t<S>;
-      reduce::for_each_output(p, x, [&](const char* base, int64_t k) {
-        bool acc = all;  // identity: all() of nothing is true, any() false
-        reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
-          for (int64_t i = 0; i < n && acc == all; ++i)
-            acc = static_cast<C>(reduce::load<S>(row + i * s)) != C(0);
-        });
-        o[k] = acc;
-      });
-    });
-  }
-  Tensor r = reduce::finish(res, out, op);
+  const reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
+  const reduce::ReduceCall c{all ? cuda::ReduceOp::all : cuda::ReduceOp::any, x, axis, keepdims, p, DType::Bool, out, op};
+  Tensor r = reduce::finish(reduce::reduce_stub.at(x.device(), op)(c), out, op);
   // Truth values: no derivative (only an inexact out= can carry a node, and it says so).
   if (autograd::needs_grad({x})) r = autograd::record_not_differentiable(op, r, {x}, "a truth test has no derivative");
   return r;

@@ -4,7 +4,7 @@
 #include "parity/op_record.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
-#include "reduce_util.h"
+#include "reduce_stub.h"
 #include "parity/autograd.h"
 
 namespace parity {
@@ -22,79 +22,26 @@ template <class C> bool better(const C& a, const C& b, bool is_max) {
 Tensor extreme(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& out, bool is_max,
                bool skip_nan, const char* op) {
   reduce::check_defined(x, op);
-  reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
+  const reduce::Plan p = reduce::make_plan(x, axis, keepdims, op);
   if (p.count == 0)
     throw ValueError(op_msg(op, std::string("zero-size array to reduction operation ") +
                                     (skip_nan ? (is_max ? "fmax" : "fmin") : (is_max ? "maximum" : "minimum")) +
                                     " which has no identity"));
-  // NumPy's maximum/fmax.reduce with out= loops in the dtype resolved for (out, x) (int8 into a
-  // uint64 out: float64), then casts into out. Having no identity, it first copies each output's
-  // first element (index 0 on the reduced axes) into out, cast from x's dtype straight to out's,
-  // and reads it back into the loop dtype: uint16 64459 into a uint8 out starts from 203.
   const UFuncDef& uf = skip_nan ? (is_max ? ufunc_fmax() : ufunc_fmin()) : (is_max ? ufunc_maximum() : ufunc_minimum());
   const DType loop = reduce::loop_dtype(uf, x.dtype(), std::nullopt, out, x.dtype());
-  if (!x.device().is_cpu()) {
-    // The CUDA kernel selects in the loop dtype. (NumPy's start from each output's first element
-    // cast through out's dtype, for an out= of another dtype, is not reproduced there.)
-    reduce::check_out_device(x.device(), out, op);
-    const Tensor src = reduce::cast_keep_layout(x, loop);
-    const cuda::ReduceOp rop = skip_nan ? (is_max ? cuda::ReduceOp::nanmax : cuda::ReduceOp::nanmin)
-                                        : (is_max ? cuda::ReduceOp::max : cuda::ReduceOp::min);
-    return reduce::finish(reduce::reduce_device(rop, src, axis, keepdims, loop, false, op), out, op);
-  }
-  const bool via_out = out.tensor && out.tensor->defined() && out.tensor->dtype() != loop;
-  // With via_out both copies are dense in one axis order, so an element sits at the same offset.
-  const Tensor src = via_out ? reduce::copy_keep_layout(x, loop) : reduce::cast_keep_layout(x, loop);
-  const Tensor firsts =
-      via_out ? reduce::copy_keep_layout(reduce::copy_keep_layout(x, out.tensor->dtype()), loop) : src;
-  const ptrdiff_t first_shift = static_cast<const char*>(firsts.data_ptr()) - static_cast<const char*>(src.data_ptr());
-  if (!src.is_same_view(x)) p = reduce::make_plan(src, axis, keepdims, op);
-  Tensor res = new_tensor(p.result_shape, src.dtype());
-  dispatch<AllTypes>(src.dtype(), op, [&](auto tag) {
-    using S = typename decltype(tag)::type;
-    using C = compute_t<S>;
-    S* o = res.data<S>();
-    reduce::for_each_output(p, src, [&](const char* base, int64_t k) {
-      bool first = true;
-      C acc{};
-      reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
-        for (int64_t i = 0; i < n; ++i) {
-          if (first) {
-            acc = static_cast<C>(reduce::load<S>(row + i * s + first_shift));
-            first = false;
-            continue;
-          }
-          C v = static_cast<C>(reduce::load<S>(row + i * s));
-          if (skip_nan) {  // fmax: a NaN loses to any number
-            if (reduce::is_nan_v(v)) continue;
-            if (reduce::is_nan_v(acc) || better(v, acc, is_max)) acc = v;
-          } else {  // maximum: the first NaN wins; ties take the later element (signed zeros)
-            if (!reduce::is_nan_v(acc) && (reduce::is_nan_v(v) || !better(acc, v, is_max))) acc = v;
-          }
-        }
-      });
-      o[k] = static_cast<S>(acc);
-    });
-  });
-  return reduce::finish(res, out, op);
+  const cuda::ReduceOp kind = skip_nan ? (is_max ? cuda::ReduceOp::nanmax : cuda::ReduceOp::nanmin)
+                                       : (is_max ? cuda::ReduceOp::max : cuda::ReduceOp::min);
+  const reduce::ReduceCall c{kind, x, axis, keepdims, p, loop, out, op};
+  return reduce::finish(reduce::reduce_stub.at(x.device(), op)(c), out, op);
 }
 
 Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, const OutArg& out,
                    bool is_max, const char* op) {
   reduce::check_defined(x, op);
-  Tensor src = x;
-  Shape shape;  // the result's shape
-  const bool flat = !axis || x.ndim() == 0;
-  const bool gpu = !x.device().is_cpu();  // the kernel reads x in place: no flattening copy there
-  if (flat) {  // flattened in C order; a 0-d input acts as shape (1,)
-    if (axis) normalize_axis(*axis, 1, op);
-    if (!gpu) src = x.reshape({-1});
-    if (keepdims) shape.assign(x.ndim(), 1);
-  }
-  const int64_t ax = flat ? 0 : normalize_axis(*axis, x.ndim(), op);
-  reduce::Plan p = flat && gpu ? reduce::make_plan(x, std::nullopt, keepdims, op)  // its count only
-                               : reduce::make_plan(src, std::vector<int64_t>{ax}, keepdims, op);
-  if (axis && x.ndim() > 0) shape = p.result_shape;
+  const bool flat = !axis || x.ndim() == 0;  // flattened in C order; a 0-d input acts as shape (1,)
+  if (flat && axis) normalize_axis(*axis, 1, op);
+  const Axes red = flat ? Axes() : Axes(std::vector<int64_t>{normalize_axis(*axis, x.ndim(), op)});
+  const reduce::Plan p = reduce::make_plan(x, red, keepdims, op);
   if (p.count == 0)
     throw ValueError(op_msg(op, std::string("attempt to get ") + (is_max ? "argmax" : "argmin") +
                                     " of an empty sequence"));
@@ -103,50 +50,93 @@ Tensor arg_extreme(const Tensor& x, std::optional<int64_t> axis, bool keepdims, 
   if (out.tensor && out.tensor->defined() && !can_cast(out.tensor->dtype(), DType::Int64, Casting::safe))
     throw TypeError(op_msg(op, std::string("Cannot cast scalar from dtype('") + name(out.tensor->dtype()) +
                                    "') to dtype('int64') according to the rule 'safe'"));
-  if (gpu) {
-    // The reduced run in C order (the flattened input, or the axis), without copying x: the
-    // kernel's index is then the C-order position, as the CPU's.
-    reduce::check_out_device(x.device(), out, op);
-    Shape outer, red;
-    std::vector<int64_t> os, rs;
-    const Strides bs = x.byte_strides();
-    for (int64_t i = 0; i < x.ndim(); ++i) {
-      const bool reduced = flat || i == ax;
-      (reduced ? red : outer).push_back(x.shape()[i]);
-      (reduced ? rs : os).push_back(bs[i]);
-    }
-    if (out.tensor && out.tensor->defined() && out.tensor->shape() != shape)
-      throw ValueError(op_msg(op, std::string("output array does not match result of np.") +
-                                      (is_max ? "argmax" : "argmin")));
-    Tensor r = reduce::run_reduce_device(is_max ? cuda::ReduceOp::argmax : cuda::ReduceOp::argmin, x, outer, os, red, rs,
-                                         shape, DType::Int64, op);
-    if (!r.defined()) throw NotImplementedError(op_msg(op, std::string("no CUDA kernel for ") + name(x.dtype())));
-    return reduce::finish(r, out, op);
-  }
-  Tensor res = new_tensor(shape, DType::Int64);
-  int64_t* o = res.data<int64_t>();
-  dispatch<AllTypes>(x.dtype(), op, [&](auto tag) {
+  if (out.tensor && out.tensor->defined() && out.tensor->shape() != p.result_shape)
+    throw ValueError(op_msg(op, std::string("output array does not match result of np.") +
+                                    (is_max ? "argmax" : "argmin")));
+  const reduce::ReduceCall c{is_max ? cuda::ReduceOp::argmax : cuda::ReduceOp::argmin, x, red, keepdims, p,
+                             DType::Int64, out, op};
+  return reduce::finish(reduce::reduce_stub.at(x.device(), op)(c), out, op);
+}
+}  // namespace
+
+namespace reduce {
+// NumPy's maximum/fmax.reduce with out= loops in the dtype resolved for (out, x) (int8 into a
+// uint64 out: float64), then casts into out. Having no identity, it first copies each output's
+// first element (index 0 on the reduced axes) into out, cast from x's dtype straight to out's,
+// and reads it back into the loop dtype: uint16 64459 into a uint8 out starts from 203.
+Tensor extreme_cpu(const ReduceCall& c) {
+  const Tensor& x = c.x;
+  const OutArg& out = c.out;
+  const DType loop = c.dtype;
+  const bool is_max = c.kind == cuda::ReduceOp::max || c.kind == cuda::ReduceOp::nanmax;
+  const bool skip_nan = c.kind == cuda::ReduceOp::nanmax || c.kind == cuda::ReduceOp::nanmin;
+  const bool via_out = out.tensor && out.tensor->defined() && out.tensor->dtype() != loop;
+  // With via_out both copies are dense in one axis order, so an element sits at the same offset.
+  const Tensor src = via_out ? copy_keep_layout(x, loop) : cast_keep_layout(x, loop);
+  const Tensor firsts = via_out ? copy_keep_layout(copy_keep_layout(x, out.tensor->dtype()), loop) : src;
+  const ptrdiff_t first_shift = static_cast<const char*>(firsts.data_ptr()) - static_cast<const char*>(src.data_ptr());
+  const Plan p = src.is_same_view(x) ? c.plan : make_plan(src, c.axis, c.keepdims, c.op);
+  Tensor res = new_tensor(p.result_shape, src.dtype());
+  dispatch<AllTypes>(src.dtype(), c.op, [&](auto tag) {
     using S = typename decltype(tag)::type;
     using C = compute_t<S>;
-    reduce::for_each_output(p, src, [&](const char* base, int64_t k) {
+    S* o = res.data<S>();
+    for_each_output(p, src, [&](const char* base, int64_t k) {
+      bool first = true;
+      C acc{};
+      for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+        for (int64_t i = 0; i < n; ++i) {
+          if (first) {
+            acc = static_cast<C>(load<S>(row + i * s + first_shift));
+            first = false;
+            continue;
+          }
+          C v = static_cast<C>(load<S>(row + i * s));
+          if (skip_nan) {  // fmax: a NaN loses to any number
+            if (is_nan_v(v)) continue;
+            if (is_nan_v(acc) || better(v, acc, is_max)) acc = v;
+          } else {  // maximum: the first NaN wins; ties take the later element (signed zeros)
+            if (!is_nan_v(acc) && (is_nan_v(v) || !better(acc, v, is_max))) acc = v;
+          }
+        }
+      });
+      o[k] = static_cast<S>(acc);
+    });
+  });
+  return res;
+}
+
+// The index of the first NaN, else of the first extreme, along the C-order run (the flattened
+// input, or the one axis).
+Tensor arg_extreme_cpu(const ReduceCall& c) {
+  const bool flat = !c.axis;
+  const bool is_max = c.kind == cuda::ReduceOp::argmax;
+  const Tensor src = flat ? c.x.reshape({-1}) : c.x;
+  const Plan p = make_plan(src, flat ? Axes(std::vector<int64_t>{0}) : c.axis, c.keepdims, c.op);
+  Tensor res = new_tensor(c.plan.result_shape, DType::Int64);
+  int64_t* o = res.data<int64_t>();
+  dispatch<AllTypes>(src.dtype(), c.op, [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    using C = compute_t<S>;
+    for_each_output(p, src, [&](const char* base, int64_t k) {
       C best{};
       int64_t bi = -1, i = 0;
       bool done = false;
-      reduce::for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
+      for_each_row(p, base, [&](const char* row, int64_t n, int64_t s) {
         for (int64_t j = 0; j < n && !done; ++j, ++i) {
-          C v = static_cast<C>(reduce::load<S>(row + j * s));
-          if (reduce::is_nan_v(v)) { bi = i; done = true; }  // the first NaN is the answer
+          C v = static_cast<C>(load<S>(row + j * s));
+          if (is_nan_v(v)) { bi = i; done = true; }  // the first NaN is the answer
           else if (bi < 0 || better(v, best, is_max)) { best = v; bi = i; }
         }
       });
       o[k] = bi;
     });
   });
-  if (out.tensor && out.tensor->defined() && out.tensor->shape() != res.shape())
-    throw ValueError(op_msg(op, std::string("output array does not match result of np.") +
-                                    (is_max ? "argmax" : "argmin")));
-  return reduce::finish(res, out, op);
+  return res;
 }
+}  // namespace reduce
+
+namespace {
 // amax & co.: g goes to the elements equal to the result, split evenly among ties (PyTorch's
 // amax/amin); a NaN result (amax over a NaN) equals nothing and gives no gradient.
 Tensor extreme_recorded(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& out, bool is_max,

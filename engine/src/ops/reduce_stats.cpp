@@ -119,7 +119,7 @@ Tensor nanmean_impl(const Tensor& x, Axes axis, bool keepdims, std::optional<DTy
   if (out.tensor && out.tensor->defined() && !reduce::nan_aware(out.tensor->dtype()))
     throw TypeError("[nanmean] If a is inexact, then out must be inexact");
   Tensor cnt = reduce::add_reduce(logical_not(isnan(x)), axis, keepdims, DType::Int64, {}, "nanmean");
-  Tensor tot = reduce::add_reduce(reduce::zero_nans(x), axis, keepdims, dtype, out, "nanmean");
+  Tensor tot = reduce::add_reduce(x, axis, keepdims, dtype, out, "nanmean", true);
   divide_in_place(tot, cnt);
   return tot;
 }

@@ -3,7 +3,7 @@
 #include "parity/op_record.h"
 #include "../shape_util.h"
 #include "../ufunc.h"
-#include "reduce_util.h"
+#include "reduce_stub.h"
 #include "parity/autograd.h"
 
 namespace parity {
@@ -51,23 +51,24 @@ Tensor sum_like(const Tensor& x, const Axes& axis, bool keepdims, std::optional<
                 const OutArg& out, bool prod, bool nan, const char* op) {
   check_defined(x, op);
   const DType acc = loop_dtype(prod ? ufunc_multiply() : ufunc_add(), x.dtype(), dtype, out, sum_dtype(x.dtype()));
-  Plan p = make_plan(x, axis, keepdims, op);  // checks the axes before any copy
-  if (!x.device().is_cpu()) {  // the CUDA kernels: a tree sum (see engine/src/cuda/reduce.cu)
-    check_out_device(x.device(), out, op);
-    const Tensor src = nan ? zero_nans(x) : x;
-    return finish(reduce_device(prod ? cuda::ReduceOp::prod : cuda::ReduceOp::sum, src, axis, keepdims, acc, true, op),
-                  out, op);
-  }
-  Tensor src = nan ? zero_nans(x) : x;
-  src = cast_keep_layout(src, acc);
-  if (!src.is_same_view(x)) p = make_plan(src, axis, keepdims, op);
-  return finish(sum_prod(src, p, prod), out, op);
+  const Plan p = make_plan(x, axis, keepdims, op);  // checks the axes before any copy
+  const ReduceCall c{prod ? cuda::ReduceOp::prod : cuda::ReduceOp::sum, x, axis, keepdims, p, acc, out, op, nan};
+  return finish(reduce_stub.at(x.device(), op)(c), out, op);
 }
 }  // namespace
 
+// The host loop runs in the accumulation dtype, over a cast copy that keeps x's memory order.
+Tensor sum_prod_cpu(const ReduceCall& c) {
+  Tensor src = c.nan ? zero_nans(c.x) : c.x;
+  src = cast_keep_layout(src, c.dtype);
+  const bool prod = c.kind == cuda::ReduceOp::prod;
+  if (src.is_same_view(c.x)) return sum_prod(src, c.plan, prod);
+  return sum_prod(src, make_plan(src, c.axis, c.keepdims, c.op), prod);
+}
+
 Tensor add_reduce(const Tensor& x, const Axes& axis, bool keepdims, std::optional<DType> dtype, const OutArg& out,
-                  const char* op) {
-  return sum_like(x, axis, keepdims, dtype, out, false, false, op);
+                  const char* op, bool nan) {
+  return sum_like(x, axis, keepdims, dtype, out, false, nan, op);
 }
 }  // namespace reduce
 

@@ -139,7 +139,6 @@ bool nan_aware(DType d) { return is_inexact(d) && d != DType::BFloat16; }
 
 Tensor zero_nans(const Tensor& x) {
   if (!nan_aware(x.dtype())) return x;
-  if (!x.device().is_cpu()) return where(isnan(x), Scalar(0), x);  // the ufuncs' device kernels
   Tensor c = copy_keep_layout(x, x.dtype());
   dispatch<InexactTypes>(c.dtype(), "nan", [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -168,77 +167,6 @@ int64_t reduced_count(const Shape& xshape, const Axes& axis, const char* op) {
   for (size_t i = 0; i < xshape.size(); ++i)
     if (red[i]) n *= xshape[i];
   return n;
-}
-
-void pack_dims(const Shape& shape, const std::vector<int64_t>& strides, int& nd, int64_t* dims, int64_t* st,
-               const char* op) {
-  std::vector<int64_t> s, t;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 1) continue;
-    if (!s.empty() && t.back() == strides[i] * shape[i]) {
-      s.back() *= shape[i];
-      t.back() = strides[i];
-    } else {
-      s.push_back(shape[i]);
-      t.push_back(strides[i]);
-    }
-  }
-  if (s.size() > static_cast<size_t>(cuda::kMaxDims))
-    throw NotImplementedError(op_msg(op, "no CUDA kernel for more than " + std::to_string(cuda::kMaxDims) +
-                                             " dimensions after merging (" + std::to_string(s.size()) + " here)"));
-  nd = static_cast<int>(s.size());
-  for (int i = 0; i < nd; ++i) {
-    dims[i] = s[static_cast<size_t>(i)];
-    st[i] = t[static_cast<size_t>(i)];
-  }
-}
-
-void check_out_device(Device dev, const OutArg& out, const char* op) {
-  if (!out.tensor || !out.tensor->defined()) return;
-  const Tensor& o = *out.tensor;
-  if (o.device() != dev && !(o.device().is_cpu() && o.ndim() == 0))
-    throw RuntimeError(op_msg(op, "expected all tensors on one device, but found at least two devices, " +
-                                      to_string(dev) + " and " + to_string(o.device())));
-}
-
-Tensor run_reduce_device(cuda::ReduceOp rop, const Tensor& src, const Shape& outer_shape,
-                         const std::vector<int64_t>& outer_strides, const Shape& red_shape,
-                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op,
-                         bool inner_contig) {
-  const Device dev = src.device();
-  check_device_available(dev, op);
-  cuda::ReduceArgs a;
-  a.nout = 1;
-  for (int64_t d : outer_shape) a.nout *= d;
-  a.count = 1;
-  for (int64_t d : red_shape) a.count *= d;
-  a.inner_contig = inner_contig;
-  pack_dims(outer_shape, outer_strides, a.outer_ndim, a.outer_shape, a.outer_strides, op);
-  pack_dims(red_shape, red_strides, a.red_ndim, a.red_shape, a.red_strides, op);
-  if (a.red_ndim == 0) {  // one element: a run of length 1
-    a.red_ndim = 1;
-    a.red_shape[0] = a.count;
-    a.red_strides[0] = 0;
-  }
-  Tensor res = new_tensor(result_shape, out, op, dev);
-  a.in = static_cast<const char*>(src.device_ptr());
-  a.out = static_cast<char*>(res.device_ptr());
-  if (!cuda::reduce(rop, src.dtype(), out, a, dev.index)) return {};
-  return res;
-}
-
-Tensor reduce_device(cuda::ReduceOp rop, const Tensor& src_in, const Axes& axis, bool keepdims, DType out,
-                     bool cast_first, const char* op) {
-  Tensor src = src_in;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const Plan p = make_plan(src, axis, keepdims, op);
-    Tensor r = run_reduce_device(rop, src, p.outer_shape, p.outer_strides, p.red_shape, p.red_strides, p.result_shape,
-                                 out, op, p.inner_contig);
-    if (r.defined()) return r;
-    if (!cast_first || src.dtype() == out) break;
-    src = cast_keep_layout(src, out);  // the device's cast kernel; then out -> out
-  }
-  throw NotImplementedError(op_msg(op, std::string("no CUDA kernel for ") + name(src_in.dtype()) + " -> " + name(out)));
 }
 
 }  // namespace parity::reduce

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "../convert.h"
-#include "../cuda/backend.h"
 #include "parity/ops.h"
 
 namespace parity {
@@ -46,9 +45,10 @@ DType float_dtype(DType d);
 // dtype), e.g. int64 into a uint64 out -> float64; else `dflt`. The result is then cast unsafely
 // into out.
 DType loop_dtype(const UFuncDef& uf, DType in, const std::optional<DType>& dtype, const OutArg& out, DType dflt);
-// NumPy's add.reduce(x, axis, dtype, out, keepdims) (umr_sum), messages under `op`'s name.
+// NumPy's add.reduce(x, axis, dtype, out, keepdims) (umr_sum), messages under `op`'s name; with
+// `nan`, of x with its NaNs replaced by zero (nansum, nanmean).
 Tensor add_reduce(const Tensor& x, const Axes& axis, bool keepdims, std::optional<DType> dtype, const OutArg& out,
-                  const char* op);
+                  const char* op, bool nan = false);
 // An uninitialized tensor of dtype d whose axes keep x's memory order (NumPy's order='K' output).
 Tensor empty_keep_layout(const Tensor& x, DType d);
 
@@ -275,30 +275,9 @@ Tensor cast_keep_layout(const Tensor& x, DType d);
 // Whether NumPy's nansum/nanmean treat d as inexact. ml_dtypes' bfloat16 is not a subclass of
 // np.inexact, so NumPy sums its NaNs (nansum -> nan) and nanmean is mean for it.
 bool nan_aware(DType d);
-// x with NaNs (either part, for complex) replaced by zero; x itself when !nan_aware(x.dtype()).
+// x with NaNs (either part, for complex) replaced by zero, in x's memory order, on the host (a
+// GPU's reductions use where() instead); x itself when !nan_aware(x.dtype()).
 Tensor zero_nans(const Tensor& x);
-
-// ---- the device path (CUDA) ----
-// The front end keeps every check; only the kernel differs by device. reduce_device runs `rop`
-// over the plan's elements of src (on a GPU) into a new tensor of dtype `out` on src's device.
-// When the backend has no kernel for (src's dtype, out), src is first cast to `out` on the
-// device (sum-like ops only, `cast_first`); NotImplementedError "[op] no CUDA kernel for ..."
-// otherwise. Never reads device memory on the host.
-Tensor reduce_device(cuda::ReduceOp rop, const Tensor& src, const Axes& axis, bool keepdims, DType out,
-                     bool cast_first, const char* op);
-// The kernel call itself: outputs in C order over outer_shape (result_shape holds as many), each
-// reducing red_shape's elements in C order (byte strides relative to src's first element); an
-// undefined Tensor when the backend has no kernel for (src's dtype, out).
-Tensor run_reduce_device(cuda::ReduceOp rop, const Tensor& src, const Shape& outer_shape,
-                         const std::vector<int64_t>& outer_strides, const Shape& red_shape,
-                         const std::vector<int64_t>& red_strides, const Shape& result_shape, DType out, const char* op,
-                         bool inner_contig = false);
-// Dimensions of size 1 dropped and neighbours merged where the strides allow, into a kernel's
-// fixed arrays (NotImplementedError naming op beyond cuda::kMaxDims).
-void pack_dims(const Shape& shape, const std::vector<int64_t>& strides, int& nd, int64_t* dims, int64_t* st,
-               const char* op);
-// out= on another device than the op's (a CPU 0-d out excepted): RuntimeError naming both.
-void check_out_device(Device dev, const OutArg& out, const char* op);
 
 // cumsum (prod false) / cumprod (prod true) with their derivatives, errors naming `op` (cumsum,
 // cumprod, or the Array API's cumulative_sum / cumulative_prod that call them).

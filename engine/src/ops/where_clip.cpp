@@ -5,7 +5,7 @@
 #include <complex>
 
 #include "../compile/program.h"
-#include "../cuda/backend.h"
+#include "../copy_stub.h"
 #include "../device_iter.h"
 #include "../kernels/binary.h"
 #include "../shape_util.h"
@@ -27,6 +27,16 @@ template <class T> void where_loop(char** d, const int64_t* s, int64_t n, const 
     *reinterpret_cast<T*>(o) = *reinterpret_cast<const bool*>(c) ? *reinterpret_cast<const T*>(x)
                                                                  : *reinterpret_cast<const T*>(y);
 }
+// The CPU's slot: the strided iterator over the typed loop.
+Tensor where_cpu(const Shape& shape, const Tensor& c, const Tensor& x, const Tensor& y, DType dt, Device) {
+  Tensor out = new_tensor(shape, dt);
+  InnerLoop loop = dispatch<AllTypes>(dt, "where", [](auto tag) -> InnerLoop {
+    return &where_loop<typename decltype(tag)::type>;
+  });
+  run_tensors(shape, {c, x, y, out}, loop);
+  return out;
+}
+constinit const DeviceStub<WhereFn> where_stub{"where", &where_cpu, &where_cuda};
 
 // x and y as arrays of `dt`. A weak scalar is cast without a range check, as np.where does
 // (where(c, uint8_array, 300) holds 44).
@@ -101,22 +111,7 @@ Tensor where(const ArrayLike& cond, const ArrayLike& x, const ArrayLike& y) {
   Shape shape = broadcast_shape({c.shape(), xt.shape(), yt.shape()}, "where");
   // The common device (device_iter.h): CPU 0-d operands (and scalars) join a GPU op by value.
   const Device dev = common_device({&c, &xt, &yt}, "where");
-  Tensor out;
-  if (!dev.is_cpu()) {
-    check_device_available(dev, "where");
-    const DType in[3] = {DType::Bool, dt, dt};
-    cuda::ElementwiseFn fn = cuda::ufunc_kernel("where", in, 3, dt);
-    if (!fn)
-      throw NotImplementedError(std::string("[where] no CUDA kernel for ") + name(dt) + " on " + to_string(dev));
-    out = new_tensor(shape, dt, "where", dev);
-    if (out.size() > 0) fn(pack_operands(shape, {c, xt, yt, out}, "where"), dev.index, nullptr);
-  } else {
-    out = new_tensor(shape, dt);
-    InnerLoop loop = dispatch<AllTypes>(dt, "where", [](auto tag) -> InnerLoop {
-      return &where_loop<typename decltype(tag)::type>;
-    });
-    run_tensors(shape, {c, xt, yt, out}, loop);
-  }
+  const Tensor out = where_stub.at(dev, "where")(shape, c, xt, yt, dt, dev);
   // where is differentiable in x and y: the gradient goes to the chosen side (none to cond).
   if (!autograd::needs_grad(std::vector<const ArrayLike*>{&x, &y})) return out;
   auto orig = [](const ArrayLike& v) { return v.is_tensor() ? v.tensor() : Tensor(); };
