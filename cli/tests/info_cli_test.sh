@@ -19,7 +19,7 @@ if [ -r /proc/cpuinfo ] && [ "$(uname -m)" = x86_64 ]; then
   flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
   has() { for f in "$@"; do [[ "$flags" == *" $f "* ]] || return 1; done; }
   if has avx512f avx512vl avx512dq avx512bw avx2 fma bmi2; then want=AVX3
-  elif has avx2 fma bmi bmi2 f16c; then want=AVX2
+  elif has avx2 fma bmi1 bmi2 f16c; then want=AVX2  # (Linux names BMI1 "bmi1")
   elif has sse4_1 sse4_2 ssse3; then want=SSE4
   else want=""; fi
   if [ -n "$want" ] && [ "$target" != "$want" ]; then

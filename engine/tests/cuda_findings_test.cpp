@@ -11,18 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "gpu_test.h"
 #include "parity/device.h"
 #include "parity/ops.h"
 
 namespace parity {
 namespace {
 
-#define NEED_GPU()                                                  \
-  do {                                                              \
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device"; \
-  } while (0)
-
-const Device kGpu = Device::cuda;
 const double kMax = DBL_MAX, kInf = std::numeric_limits<double>::infinity();
 
 // The same dtype, shape and bits (NaNs equal whatever their payload; zeros by sign).

@@ -11,19 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "gpu_test.h"
 #include "parity/device.h"
 #include "parity/errors.h"
 #include "parity/ops.h"
 
 namespace parity {
 namespace {
-
-#define NEED_GPU()                                                  \
-  do {                                                              \
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device"; \
-  } while (0)
-
-const Device kGpu = Device::cuda;
 
 Tensor host(const Tensor& t) { return t.to(Device::cpu); }
 

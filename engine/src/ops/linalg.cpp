@@ -92,6 +92,9 @@ BlasOperand blas_operand(const Tensor& x, DType cdt) {
   Tensor t = x.dtype() == cdt ? x : x.astype(cdt);
   const int64_t r = t.shape(-2), c = t.shape(-1);
   const int64_t s0 = t.strides()[t.ndim() - 2], s1 = t.strides()[t.ndim() - 1];
+  // A vector goes to gemv, whose kernel OpenBLAS picks by the vector's stride: a strided one
+  // rounds differently (8 ULP apart on an AMD EPYC), so it is copied to unit stride.
+  if ((r == 1) != (c == 1) && (r == 1 ? s1 : s0) != 1) return {t.contiguous(), false, std::max<int64_t>(c, 1)};
   // a length-1 axis's stride is never used: any value works there
   if ((c == 1 || s1 == 1) && (r == 1 || (s0 >= std::max<int64_t>(c, 1) && s0 <= INT_MAX)))
     return {t, false, r == 1 ? std::max<int64_t>(c, 1) : s0};

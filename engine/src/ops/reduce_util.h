@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../convert.h"
+#include "../cuda/backend.h"  // kNumpyBufSize, which the device kernels share
 #include "parity/ops.h"
 
 namespace parity {
