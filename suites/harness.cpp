@@ -179,9 +179,9 @@ Verdict check_against_numpy(const std::string& suite, const Case& c, DType d, Ou
   Outcome want = numpy().run(c);
   // Tolerances are per result dtype: sin(int16) is a float32 result, compared as float32.
   DType rd = (!want.error && !want.values.empty()) ? want.values[0].dtype() : d;
-  Verdict v = compare(got, want, c.op->tolerance(rd), c.compute_dtype);
+  Verdict v = compare(got, want, c.op->tolerance(rd, c.device), c.compute_dtype);
   const Discrepancy* declared =
-      c.op->find_discrepancy(Discrepancy::Kind::differs, suite, d, c.input, c.out);
+      c.op->find_discrepancy(Discrepancy::Kind::differs, suite, d, c.input, c.out, Tensor(), "", "", c.device);
   if (!v.match()) {
     if (declared) {
       std::cout << "[ DECLARED ] " << c.op->name << " " << name(d) << ": " << declared->what << " -- "

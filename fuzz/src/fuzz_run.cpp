@@ -51,7 +51,7 @@ void accept_declared(const Case& c, CaseResult& r) {
   for (const auto& a : c.input.args)
     if (a.is_tensor()) { d = a.tensor().dtype(); break; }
   if (const auto* x = c.op->find_discrepancy(opinfo::Discrepancy::Kind::differs, "Fuzz", d, c.input, c.out, c.natural,
-                                             r.subject, r.reference))
+                                             r.subject, r.reference, c.device))
     r.accepted = x->what + ": " + x->reason;
 }
 

@@ -136,6 +136,11 @@ std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, c
         traits.emplace_back(kProductOverflow);
     }
   }
+  for (const ArrayLike& a : in.args)
+    if (a.is_tensor() ? a.tensor().defined() && is_complex(a.tensor().dtype()) : a.scalar().type == Scalar::Type::Complex) {
+      traits.emplace_back(kComplexOperand);
+      break;
+    }
   if (!in.args.empty() && in.args[0].is_tensor() && in.args[0].tensor().defined()) {
     const Tensor& t = in.args[0].tensor();
     // (float16 too: mean accumulates it in a float32 loop, so a float16 out= is another dtype)

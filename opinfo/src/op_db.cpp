@@ -27,9 +27,11 @@ std::string pair_side(const std::string& who) {
 }
 const Discrepancy* find_in(const std::vector<Discrepancy>& list, Discrepancy::Kind k, const std::string& suite,
                            DType d, const std::string& note, const std::vector<std::string>* traits,
-                           const std::string& subject = "", const std::string& against = "") {
+                           const std::string& subject = "", const std::string& against = "",
+                           const std::string& device = "") {
   for (const auto& x : list) {
     if (x.kind != k) continue;
+    if (!x.device.empty() && x.device != device) continue;
     if (x.subject != subject || x.against != against) continue;
     if (!x.suites.empty() && std::find(x.suites.begin(), x.suites.end(), suite) == x.suites.end()) continue;
     if (!x.dtypes.empty() && std::find(x.dtypes.begin(), x.dtypes.end(), d) == x.dtypes.end()) continue;
@@ -75,11 +77,12 @@ const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::stri
 const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                             const SampleInput& in, const Tensor& out,
                                             const Tensor& natural, const std::string& subject,
-                                            const std::string& against) const {
+                                            const std::string& against, Device device) const {
   const std::vector<std::string> traits = case_traits(in, out, natural);
   const std::string s = pair_side(subject), a = pair_side(against);
-  if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits, s, a)) return x;
-  return find_in(global_discrepancies(), k, suite, d, in.note, &traits, s, a);
+  const std::string dev = device.is_cpu() ? "" : "cuda";
+  if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits, s, a, dev)) return x;
+  return find_in(global_discrepancies(), k, suite, d, in.note, &traits, s, a, dev);
 }
 
 // The CUDA claims come from the backend's kernel tables, in this one place: a CPU dtype is claimed

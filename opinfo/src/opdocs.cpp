@@ -72,7 +72,7 @@ std::string ops_json() {
     for (const auto& d : op.discrepancies)
       ds.push_back({{"kind", d.kind == Discrepancy::Kind::skip ? "skip" : "differs"},
                     {"dtypes", names(d.dtypes)}, {"suites", d.suites}, {"what", d.what}, {"reason", d.reason},
-                    {"sample", d.note}, {"when", d.when}});
+                    {"sample", d.note}, {"when", d.when}, {"device", d.device}});
     j["discrepancies"] = ds;
     nlohmann::json ts = nlohmann::json::array();
     for (const auto& t : op.tolerances)
@@ -120,6 +120,7 @@ std::string discrepancies_markdown() {
     std::string suites = join(d.suites, ", ");
     std::string cases = d.note.empty() ? "" : "sample: " + d.note;
     if (!d.when.empty()) cases += (cases.empty() ? "" : "; ") + d.when;
+    if (!d.device.empty()) cases += (cases.empty() ? "" : "; ") + std::string("on a GPU");
     Group key{d.reason, d.kind == Discrepancy::Kind::skip ? "skip" : "differs",
               d.dtypes.empty() ? "all" : dtype_set_str(d.dtypes), suites.empty() ? "all" : suites,
               cases.empty() ? "all" : cases, {}, {}};

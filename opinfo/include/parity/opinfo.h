@@ -45,6 +45,8 @@ struct Discrepancy {
   // engine never excuses PyTorch, nor the reverse.
   std::string subject = "";
   std::string against = "";
+  // "" for every device; "cuda": GPU cases only (a difference of the device's arithmetic).
+  std::string device = "";
 };
 
 // Traits of a case that declared discrepancies can be scoped by (so that the suites and the
@@ -59,6 +61,7 @@ inline constexpr const char* kAtJump = "a within 1e-4 of a multiple of b (a jump
 inline constexpr const char* kReducedLayout = "an input not in C order";
 inline constexpr const char* kSeveralNaNs = "more than one NaN in the first input";
 inline constexpr const char* kAnyNaN = "a NaN in an input";
+inline constexpr const char* kComplexOperand = "a complex operand (an array or a Python complex)";
 // `natural`: for an out= of another dtype, the op's result without out= (when known).
 std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out = Tensor(),
                                      const Tensor& natural = Tensor());
@@ -149,7 +152,7 @@ struct OpInfo {
   const Discrepancy* find_discrepancy(Discrepancy::Kind k, const std::string& suite, DType d,
                                       const SampleInput& in, const Tensor& out = Tensor(),
                                       const Tensor& natural = Tensor(), const std::string& subject = "",
-                                      const std::string& against = "") const;
+                                      const std::string& against = "", Device device = Device::cpu) const;
 };
 
 // Every op in the database, in a stable order.
