@@ -205,7 +205,20 @@ TEST(Linalg, DotWithScalarOperandFollowsBlas) {
       {"np.array(0.0, np.float16)", "np.array([np.inf, 1], np.float16)"},
       {"np.array(0.0)", "np.full((2, 1, 2), np.inf)"},
   };
+  // NumPy's bundled OpenBLAS picks its axpy kernel by processor: its C loop is fused (fma) on some,
+  // as the engine models it, and not on others (seen on an AMD EPYC with AVX2), which decides inf
+  // or nan where a product's part overflows against an infinity. Those cases are compared with
+  // NumPy only where NumPy's loop fuses; the reversed-view check below holds the fused formula.
+  const bool numpy_fuses = oracle::eval_tensor(
+      "np.isinf(np.dot(np.complex64(3.0173922e+38-6j), np.full(40, complex(-np.inf, -7), np.complex64))[32].imag)")
+                               .item<bool>();
+  if (!numpy_fuses)
+    std::cout << "[     NOTE ] NumPy's OpenBLAS does not fuse its complex axpy loop on this processor: the "
+                 "4 cases whose products overflow against an infinity are not compared with NumPy here (the "
+                 "reversed-view check below holds the engine to the fused formula)\n";
   for (const auto& [sa, sb] : cases) {
+    const bool overflows = sa.find("e+38") != std::string::npos || sa.find("1.7e308") != std::string::npos;
+    if (overflows && !numpy_fuses) continue;
     Tensor a = oracle::eval_tensor(sa), b = oracle::eval_tensor(sb);
     const oracle::Args args{{"a", a}, {"b", b}};
     EXPECT_TRUE(matches_numpy(dot(a, b), "np.dot(a, b)", args, 1e-6)) << sa << " . " << sb;
@@ -213,8 +226,18 @@ TEST(Linalg, DotWithScalarOperandFollowsBlas) {
       EXPECT_TRUE(matches_numpy(dot(b, a), "np.dot(b, a)", args, 1e-6)) << sb << " . " << sa;
     }
   }
-  // a reversed view keeps the product order of its elements
+  // A reversed view keeps the product order of its elements. Its last element, -inf-7j, has an
+  // imaginary part that overflows (3e38 * -7) against +inf: checked against the fused loop's
+  // formula, 0 + fma(sr, xi, si * xr), whatever this processor's OpenBLAS does.
   Tensor a = oracle::eval_tensor("np.array(complex(3.0173922e+38, -6), np.complex64)");
   Tensor b = oracle::eval_tensor("np.array([complex(-np.inf, -7), 1j, 2], np.complex64)");
-  EXPECT_TRUE(matches_numpy(dot(a, b.flip()), "np.dot(a, b[::-1])", {{"a", a}, {"b", b}}));
+  const Tensor r = dot(a, b.flip());
+  if (numpy_fuses) {
+    EXPECT_TRUE(matches_numpy(r, "np.dot(a, b[::-1])", {{"a", a}, {"b", b}}));
+  }
+  EXPECT_TRUE(matches_numpy(r.index({Slice(0, 2)}), "np.dot(a, b[::-1])[:2]", {{"a", a}, {"b", b}}));
+  const float sr = 3.0173922e+38f, si = -6, xr = -std::numeric_limits<float>::infinity(), xi = -7;
+  const std::complex<float> last = r.index({TensorIndex(int64_t{2})}).item<std::complex<float>>();
+  EXPECT_EQ(last.real(), 0.0f + std::fma(sr, xr, -(si * xi)));
+  EXPECT_EQ(last.imag(), 0.0f + std::fma(sr, xi, si * xr));  // +inf
 }
