@@ -69,6 +69,7 @@ struct M {
   Tensor rand(const Shape& s, int k = 0) const {
     if (d != DType::Bool) return make_tensor(s, d, seed + 7919 * static_cast<uint64_t>(k) + s.size());
     Tensor r = make_tensor(s, DType::Bool, seed + 7919 * static_cast<uint64_t>(k) + s.size());
+    if (s.size() < 2) return r;  // a vector: no triangle (s[size - 2] would read before the shape)
     const int64_t rr = s[s.size() - 2], cc = s.back();
     return logical_or(logical_and(r, tri(rr, cc)), eye(rr, cc, 0, DType::Bool));
   }
