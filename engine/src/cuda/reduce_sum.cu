@@ -91,11 +91,6 @@ template <class C, class L> __device__ C pairwise_leaf(int64_t b, int64_t n, con
   }
 }
 
-template <class C> __device__ __forceinline__ C plus(C x, C y) {
-  if constexpr (is_cplx_v<C>) return C{x.re + y.re, x.im + y.im};
-  else return x + y;
-}
-
 // The halving recursion, walked with an explicit stack (a recursive template would be inlined
 // 2^depth times): left half, then right half, then their sum, as NumPy's recursion adds them.
 template <class C, class L> __device__ C pairwise(int64_t n, const L& ld) {
@@ -127,14 +122,10 @@ template <class C, class L> __device__ C pairwise(int64_t n, const L& ld) {
         ++sp;
         break;
       }
-      r = plus(p.left, r);
+      r = add(p.left, r);
     }
   }
 }
-
-// A product nvcc may not fuse with the addition that follows (the CPU rounds it first).
-__device__ __forceinline__ float mul_rn(float x, float y) { return __fmul_rn(x, y); }
-__device__ __forceinline__ double mul_rn(double x, double y) { return __dmul_rn(x, y); }
 
 // Buffer c (row r = c / per_row, buffer c % per_row of it) of output o: its pairwise sum.
 template <class In, class S> __device__ comp_t<S> buffer_sum(const Rows& rows, int64_t o, int64_t c, int64_t per_row) {
@@ -166,7 +157,7 @@ __global__ void pairwise_out_kernel(const __grid_constant__ ReduceArgs a, Rows r
        o += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     C acc = zero_v<C>();
     for (int64_t c = 0; c < nbuf; ++c)
-      acc = round_to<S>(plus(acc, partial ? partial[o * nbuf + c] : buffer_sum<In, S>(rows, o, c, per_row)));
+      acc = round_to<S>(add(acc, partial ? partial[o * nbuf + c] : buffer_sum<In, S>(rows, o, c, per_row)));
     reinterpret_cast<S*>(a.out)[o] = from_comp<S>(acc);
   }
 }
@@ -189,11 +180,10 @@ template <class In, class S, bool Prod> __global__ void sequential_kernel(const 
       for (int64_t i = 0; i < n; ++i) {
         const C x = widen<C>(load_comp<In>(row + i * step));
         if constexpr (!Prod) {
-          acc = round_to<S>(plus(acc, x));
+          acc = round_to<S>(add(acc, x));
         } else {
-          if constexpr (is_cplx_v<C>) {  // products rounded as the CPU's (no contraction into fma)
-            acc = a.inner_contig ? C{mul_rn(acc.re, x.re) - mul_rn(acc.im, x.im), mul_rn(acc.re, x.im) + mul_rn(acc.im, x.re)}
-                                 : C{fma(acc.re, x.re, -mul_rn(acc.im, x.im)), fma(acc.re, x.im, mul_rn(acc.im, x.re))};
+          if constexpr (is_cplx_v<C>) {  // (nvcc fuses nothing else: --fmad=false)
+            acc = a.inner_contig ? mul(acc, x) : C{fma(acc.re, x.re, -(acc.im * x.im)), fma(acc.re, x.im, acc.im * x.re)};
           } else {
             acc = acc * x;
           }
