@@ -207,6 +207,7 @@ std::string exact_array_literal(const Tensor& t0) {
       if constexpr (std::is_same_v<T, bool>) os << (p[i] ? "True" : "False");
       else if constexpr (std::is_integral_v<T>) os << +p[i];
       else if constexpr (is_complex_v<T>) os << "complex(" << float_literal(p[i].real(), d) << ", " << float_literal(p[i].imag(), d) << ")";
+      else if constexpr (std::is_same_v<T, double>) os << float_literal(p[i], d);  // not through float: 1.6e308, 5e-324
       else os << float_literal(static_cast<double>(static_cast<float>(p[i])), d);
     }
   });
@@ -294,7 +295,8 @@ std::string library_snippet(const std::string& name, const Case& c) {
   }
   const std::string& ref = oracle::lib_ref(l, *c.op);
   if (ref.find("_parity") != std::string::npos)
-    os << "# " << ref << " is defined in the oracle's prelude (oracle/numpy_executor.cpp)\n";
+    os << "# " << ref << ": NumPy has no such function; the reference Parity uses (oracle/numpy_executor.cpp):"
+       << NumpyExecutor::prelude();
   for (size_t i = 0; i < c.input.args.size(); ++i) {
     const ArrayLike& a = c.input.args[i];
     if (!a.is_tensor()) continue;

@@ -54,6 +54,8 @@ std::string python_literal(const Scalar& s) {
 
 NumpyExecutor::NumpyExecutor() { oracle::exec(kPrelude); }
 
+const char* NumpyExecutor::prelude() { return kPrelude; }
+
 std::string NumpyExecutor::expression(const Case& c) {
   std::vector<std::string> args;
   for (size_t i = 0; i < c.input.args.size(); ++i) {

@@ -79,8 +79,9 @@ CaseId shrink_with(const CaseGen& gen, const CaseId& failing, const std::functio
 std::string python_snippet(const Case& c) {
   std::ostringstream os;
   os << "import numpy as np, ml_dtypes\n";
-  if (c.op->numpy_ref.find("_parity") != std::string::npos)
-    os << "# " << c.op->numpy_ref << " is defined in the oracle's prelude (oracle/numpy_executor.cpp)\n";
+  if (c.op->numpy_ref.find("_parity") != std::string::npos)  // NumPy lacks it: the oracle's definition
+    os << "# " << c.op->numpy_ref << ": NumPy has no such function; the reference Parity uses"
+       << " (oracle/numpy_executor.cpp):" << NumpyExecutor::prelude();
   for (size_t i = 0; i < c.input.args.size(); ++i) {
     const ArrayLike& a = c.input.args[i];
     if (!a.is_tensor()) continue;

@@ -28,7 +28,7 @@ std::string kwvalue_python(const KwValue& v) {
     std::string operator()(double d) const { return Scalar(d).repr() == "nan" ? "float('nan')" : Scalar(d).repr() == "inf" ? "float('inf')" : Scalar(d).repr() == "-inf" ? "-float('inf')" : Scalar(d).repr(); }
     std::string operator()(const std::vector<int64_t>& t) const { return shape_str(t); }
     std::string operator()(DType d) const {
-      return d == DType::BFloat16 ? "bfloat16" : std::string("np.") + name(d);
+      return d == DType::BFloat16 ? "ml_dtypes.bfloat16" : std::string("np.") + name(d);  // runs as printed
     }
     std::string operator()(const std::string& s) const { return "'" + s + "'"; }
   };

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -13,6 +14,10 @@
 #include "parity/opinfo.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
+
+#include <pybind11/eval.h>
+
+namespace py = pybind11;
 
 namespace parity {
 namespace {
@@ -325,6 +330,23 @@ TEST(Jax, SnippetRuns) {
   const std::string s = library_snippet("jax", c);
   EXPECT_NE(s.find("r = jnp.sum(a0, axis=0)"), std::string::npos) << s;
   EXPECT_NO_THROW(oracle::exec(s)) << s;
+}
+
+// Issue 27: a snippet's literals are the float64 values themselves, not their float32 rounding
+// (1.6e308 printed through float32 read back as -inf, 5e-324 as 0), and a bfloat16 dtype keyword
+// names ml_dtypes, so the snippet runs in a plain python3. Judged by Python reading the literal back.
+TEST(Snippet, Float64LiteralsReadBackExactly) {
+  const std::vector<double> v = {-1.6e308, 5e-324, 0.1, -0.0, 2.2250738585072014e-308};
+  const std::string lit = array_literal(asarray(v));
+  py::dict ns;
+  ns["np"] = py::module_::import("numpy");
+  ns["ml_dtypes"] = py::module_::import("ml_dtypes");
+  py::object back = py::eval(lit, ns);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const double b = back.attr("__getitem__")(i).cast<double>();
+    EXPECT_EQ(std::memcmp(&b, &v[i], sizeof b), 0) << lit << " element " << i;
+  }
+  EXPECT_EQ(kwvalue_python(KwValue(DType::BFloat16)), "ml_dtypes.bfloat16");
 }
 
 // Every op's samples, in every variant it has, for a float, an integer, bfloat16 and uint16

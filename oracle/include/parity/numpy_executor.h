@@ -14,6 +14,9 @@ class NumpyExecutor : public Executor {
   std::vector<Outcome> run_batch(const std::vector<const Case*>& cases) override;
   // The Python expression a case runs, with the tensors named a0, a1, ... and out `o`.
   static std::string expression(const Case& c);
+  // The Python that defines the helpers references may call (_parity.expit...): a snippet that
+  // uses one carries it, so it runs as printed in a plain python3.
+  static const char* prelude();
 };
 
 }  // namespace parity
