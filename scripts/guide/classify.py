@@ -15,6 +15,8 @@ REDUCTIONS = {
     "nanquantile", "percentile", "ptp", "count_nonzero", "average", "trace", "linalg.vector_norm",
     "linalg.matrix_norm", "linalg.norm", "nonzero", "ascontiguousarray",
 }
+CREATION = {"arange", "asarray", "array", "full", "full_like", "ones", "ones_like", "zeros", "zeros_like",
+            "empty", "empty_like", "eye", "identity", "linspace", "logspace", "geomspace", "tri"}
 DEFAULTS = {"std", "var", "nanstd", "nanvar", "median", "nanmedian", "unique", "unique_values",
             "unique_counts", "unique_inverse", "unique_all", "argsort"}
 INTEGERS = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
@@ -45,6 +47,8 @@ def hazard_of(row, kind, case):
     if kind == "shape":
         return "reductions"
     if kind == "dtype":
+        if op in CREATION:
+            return "int_to_float"
         if op in REDUCTIONS:
             return "reductions"
         if "arg1:" not in inputs and dtype in INTEGERS:
@@ -78,6 +82,11 @@ class Found:
     best: tuple = None  # (score, row, kind, case): the campaign case shown in the guide
 
 
+def op_named(op):
+    """Ops whose difference is the hazard's own, not a side effect filed with it."""
+    return op not in {"ascontiguousarray", "nonzero", "asarray"}
+
+
 def classify(results_list):
     """hazard key -> Found, over the rows of every results.json given."""
     found = {}
@@ -92,7 +101,8 @@ def classify(results_list):
                 f.kinds[kind] += n
                 if case:
                     # Prefer a non-empty shrunk case, then the row with most cases.
-                    score = (case.get("input_size", 0) > 0, n)
+                    # Prefer a non-empty shrunk case of an op named in the hazard, then most cases.
+                    score = (case.get("input_size", 0) > 0, op_named(row["op"]), n)
                     if f.best is None or score > f.best[0]:
                         f.best = (score, row, kind, case)
     return found

@@ -92,8 +92,7 @@ HAZARDS = [
                 "import torch\n"
                 "a = np.array([100, 20], dtype=np.int8)\n"
                 "b = np.array(100)\n"
-                "dt = torch.from_numpy(np.empty(0, np.result_type(a, b)))\n"
-                "t = torch.from_numpy(a).to(dt.dtype) + torch.from_numpy(b)\n"
+                "t = torch.from_numpy(a.astype(np.result_type(a, b))) + torch.from_numpy(b)\n"
                 "u = torch.from_numpy(a).to(torch.float64) + 2.5\n"
                 "print(\"torch:\", t.dtype, t, u.dtype)\n",
                 "Compute NumPy's result dtype with `np.result_type` (which knows NEP 50) and cast "
@@ -128,14 +127,15 @@ HAZARDS = [
         },
     ),
     Hazard(
-        "int_to_float", "Integer inputs to float functions",
-        "A float function of integers (sqrt, sin, true_divide, mean...) computes in the smallest "
+        "int_to_float", "The default float: new arrays and float functions of integers",
+        "New float arrays are float64 (`np.ones(3)`, `np.array([0.1])`, `np.arange(0., 1., 0.1)`). A float function of integers (sqrt, sin, true_divide, mean...) computes in the smallest "
         "float that holds the integer type: float16 for int8/uint8, float32 for int16/uint16, "
         "float64 for 32- and 64-bit integers. `mean` of integers is float64.",
         {
             "torch": Side(
                 "value",
-                "PyTorch computes every float function of integers in the default dtype, float32, "
+                "PyTorch's default dtype is float32: `torch.ones(3)` and `torch.tensor([0.1])` are float32, "
+                "and every float function of integers computes in float32, "
                 "whatever the integer width: int64 input loses precision beyond 2**24, and int8 input "
                 "gives float32 where NumPy gives float16. `torch.mean` of an integer tensor raises.",
                 "import numpy as np\n"
@@ -158,8 +158,8 @@ HAZARDS = [
             ),
             "jax": Side(
                 "value",
-                "JAX computes float functions of bool and of 8-, 16- and 32-bit integers in float32 "
-                "(int64 in float64 under x64). NumPy uses float16 for 8-bit integers (a different "
+                "Under x64, new float arrays are float64 as in NumPy. JAX computes float functions of bool and of "
+                "8-, 16- and 32-bit integers in float32 (int64 in float64). NumPy uses float16 for 8-bit integers (a different "
                 "dtype) and float64 for 32-bit ones, so int32 input above 2**24 loses digits in JAX.",
                 "import numpy as np\n"
                 "import jax\n"
