@@ -179,10 +179,18 @@ Baseline load_baseline_or_empty(const std::string& path, bool required) {
   return load_baseline(path);
 }
 
+// The cases of the unaccepted groups: the gate line counts both, as the reports do.
+static uint64_t unaccepted_cases(const GateResult& g) {
+  uint64_t n = 0;
+  for (const GateFinding& f : g.unaccepted) n += f.count;
+  return n;
+}
+
 bool run_and_print_gate(const Results& r, const Baseline& b, const std::string& baseline_path) {
   GateResult g = gate(r, b);
   std::cout << "\ngate (baseline " << (baseline_path.empty() ? "none" : baseline_path) << "): "
-            << (g.passed ? "PASSED" : "FAILED") << " -- " << g.unaccepted.size() << " unaccepted, " << g.stale.size()
+            << (g.passed ? "PASSED" : "FAILED") << " -- " << g.unaccepted.size() << " unaccepted "
+            << (g.unaccepted.size() == 1 ? "group" : "groups") << " (" << unaccepted_cases(g) << " cases), " << g.stale.size()
             << " stale, " << g.baselined_mismatches << " baselined mismatches\n";
   for (const GateFinding& f : g.unaccepted) {
     std::cout << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " "

@@ -96,6 +96,35 @@ inline std::string case_anchor(const StatsKey& k, Mismatch m) {
   return default_pair(k) ? a : a + "-" + anchor(k.subject) + "-vs-" + anchor(k.against);
 }
 
+// Accepted cases by declaration: each declaration once (in the order the rows first name it),
+// with the rows it covers and their counts and examples.
+struct AcceptedGroup {
+  std::string declaration;
+  std::vector<std::pair<const Row*, const AcceptedBy*>> rows;
+};
+inline std::vector<AcceptedGroup> accepted_groups(const std::vector<Row>& rows) {
+  std::vector<AcceptedGroup> out;
+  std::map<std::string, size_t> at;
+  for (const Row& row : rows)
+    for (const auto& [decl, a] : row.stats->accepted_by) {
+      auto [it, fresh] = at.emplace(decl, out.size());
+      if (fresh) out.push_back(AcceptedGroup{decl, {}});
+      out[it->second].rows.push_back({&row, &a});
+    }
+  return out;
+}
+inline size_t group_index(const std::vector<AcceptedGroup>& groups, const std::string& decl) {
+  for (size_t i = 0; i < groups.size(); ++i)
+    if (groups[i].declaration == decl) return i;
+  return groups.size();
+}
+// The anchor of a row's line under its declaration's group (index.html's accepted section).
+inline std::string accepted_anchor(const StatsKey& k, size_t group) {
+  std::string a = "acc-" + anchor(k.op) + "-" + name(k.dtype) + "-" + anchor(to_string(k.device));
+  if (!default_pair(k)) a += "-" + anchor(k.subject) + "-vs-" + anchor(k.against);
+  return a + "-" + std::to_string(group);
+}
+
 // ---- Issue 14: who was checked against whom ----
 
 // A campaign with a library as a participant: a library checked against NumPy (--subject torch),
@@ -305,15 +334,31 @@ inline Totals totals(const Results& r) {
   return t;
 }
 
+// What a column shows when the run did not measure it: never 0, which would read as "agrees".
+inline constexpr const char* kNotCompared = "not compared";
 // The gradient column: "failures/checked" for rows of a gradient campaign (or with gradient
-// counts), "-" otherwise.
+// counts), "not compared" otherwise.
 inline std::string grad_cell(const Results& r, const Stats& s) {
-  if (!r.grad && s.grad_checked == 0 && count(s, Mismatch::grad) == 0) return "-";
+  if (!r.grad && s.grad_checked == 0 && count(s, Mismatch::grad) == 0) return kNotCompared;
   return std::to_string(count(s, Mismatch::grad)) + "/" + std::to_string(s.grad_checked);
 }
+// Whether the run measured a kind: `device` mismatches are only looked for by a campaign against
+// the engine's CPU result (--against cpu); every other kind by every run.
+inline bool measured(const Results& r, Mismatch m) {
+  return m != Mismatch::device || r.against == "cpu" || count_any(r, Mismatch::device) > 0;
+}
+// A kind column's cell: the count, or "not compared".
+inline std::string kind_cell(const Results& r, const Stats& s, Mismatch m) {
+  return measured(r, m) ? std::to_string(count(s, m)) : kNotCompared;
+}
 
-// The max-ULP column: "-" for a row with no float result (integer and bool results have no ULP).
-inline std::string ulp_cell(const Stats& s) { return s.worst ? format_number(s.max_ulp) : "-"; }
+// The max-ULP column: "-" for a row with no float result (integer and bool results have no ULP),
+// "accepted" when its largest distance is a declared (accepted) case's: that distance (often inf)
+// is the declared difference, not the row's accuracy.
+inline std::string ulp_cell(const Stats& s) {
+  if (!s.worst) return "-";
+  return s.worst->accepted ? "accepted" : format_number(s.max_ulp);
+}
 // The max-ULP case column: the worst case's id and how it ended ("sin:1:7 (match)"), or "-".
 inline std::string worst_case_cell(const Stats& s) {
   if (!s.worst) return "-";
