@@ -305,7 +305,7 @@ std::vector<Column> stats_columns(const Results& r, const Baseline* baseline, co
                     c.sort = std::to_string(status_rank(row.status));
                     return c;
                   }});
-  cols.push_back({"case", "the row's minimal failing case (parity replay ID) and what differs", "", false,
+  cols.push_back({"case", "the row's minimal failing case (parity replay ID) and what differs, else an accepted example", "", false,
                   [=, &groups](const Row& row) { return case_cell(row, baseline, groups, library); }});
   cols.push_back({"cases", "", "", false, [](const Row& row) { return number_cell(row.stats->cases); }});
   cols.push_back({"matches", "", "", false, [](const Row& row) { return number_cell(row.stats->matches); }});

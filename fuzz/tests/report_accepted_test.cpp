@@ -102,9 +102,10 @@ TEST(AcceptedCases, MarkdownShowsTheColumnTheDeclarationAndAnExample) {
 
 TEST(AcceptedCases, HtmlShowsTheColumnTheDeclarationAndAnExample) {
   std::string html = render_html(with_accepted());
-  EXPECT_NE(html.find("<th aria-sort=\"none\" title=\"declared in the op's OpInfo entry\"><button type=\"button\">"
+  EXPECT_NE(html.find("<th aria-sort=\"none\" title=\"declared in the op&#39;s OpInfo entry\"><button type=\"button\">"
                       "accepted</button></th>"),
-            std::string::npos);
+            std::string::npos)
+      << html.substr(html.find("id=\"stats\""), 1200);
   EXPECT_NE(html.find("<tr class=\"accepted\" data-status=\"accepted\">"), std::string::npos) << html;
   EXPECT_NE(html.find("id=\"accepted\""), std::string::npos);
   EXPECT_NE(html.find("parity replay add:7:12"), std::string::npos);

@@ -82,9 +82,11 @@ MEASURE = r"""
     table.querySelectorAll('thead th').forEach(function (h) { if (h.textContent === 'status') status = h; });
     var sortOn = status || table.querySelectorAll('thead th')[1];
     var before = order(), b = sortOn.querySelector('button');
-    b.click(); out.sort1 = sortOn.getAttribute('aria-sort');
-    b.click(); out.sort2 = sortOn.getAttribute('aria-sort'); out.sortedDiffers = order() !== before;
-    b.click(); out.sort3 = sortOn.getAttribute('aria-sort'); out.sortRestored = order() === before;
+    if (b) {  // an old page sorts on clicks on the head itself: its checks fail, the others still run
+      b.click(); out.sort1 = sortOn.getAttribute('aria-sort');
+      b.click(); out.sort2 = sortOn.getAttribute('aria-sort'); out.sortedDiffers = order() !== before;
+      b.click(); out.sort3 = sortOn.getAttribute('aria-sort'); out.sortRestored = order() === before;
+    }
     var pass = document.querySelector('.pass');
     if (pass) {
       out.passColor = getComputedStyle(pass).color;
@@ -244,9 +246,9 @@ def main():
                       % (at, m["boxScrollTop"], m["thTopMinusBoxTop"]))
                 check(m["buttons"] == m["columns"], "%s: every column head is a button (%d of %d)"
                       % (at, m["buttons"], m["columns"]))
-                check(m["sort1"] == "ascending" and m["sort2"] == "descending" and m["sort3"] == "none"
-                      and m["sortRestored"], "%s: sorting cycles ascending, descending, first order (%s, %s, %s; "
-                      "restored %s)" % (at, m["sort1"], m["sort2"], m["sort3"], m["sortRestored"]))
+                check(m.get("sort1") == "ascending" and m.get("sort2") == "descending" and m.get("sort3") == "none"
+                      and m.get("sortRestored"), "%s: sorting cycles ascending, descending, first order (%s, %s, %s; "
+                      "restored %s)" % (at, m.get("sort1"), m.get("sort2"), m.get("sort3"), m.get("sortRestored")))
                 if label == "passing":
                     ratio = contrast(m["passColor"], m["passBackground"])
                     check(ratio >= 4.5, "%s: PASS %s on %s has contrast %.2f:1 (>= 4.5)"
@@ -257,7 +259,7 @@ def main():
                 if width == 1400:
                     right = min(m["viewport"], m["boxRight"])
                     for part in ("failCase", "failWhat"):
-                        r = m[part]
+                        r = m.get(part) or {"left": -1, "right": -1}  # none: the checks above failed
                         check(r["left"] >= 0 and r["right"] <= right + 0.5,
                               "%s: the failing row's %s (%.0f-%.0f px) is on screen without scrolling (<= %.0f)"
                               % (at, part, r["left"], r["right"], right))

@@ -145,7 +145,10 @@ TEST(LibraryReports, KindTitlesAsColumns) {
                             "complex ordering", "error in one library, a result in the other", "shape (keepdims, 0-d)",
                             "not comparable"}) {
     EXPECT_NE(table.find("| " + std::string(title) + " |"), std::string::npos) << title;
-    EXPECT_NE(html.find(">" + std::string(title) + "</button></th>"), std::string::npos) << title;
+    // A column head, or said once above the table when every row has the same value.
+    EXPECT_TRUE(html.find(">" + std::string(title) + "</button></th>") != std::string::npos ||
+                html.find("<b>" + std::string(title) + "</b> ") != std::string::npos)
+        << title;
   }
   EXPECT_EQ(table.find("dtype mismatch |"), std::string::npos);  // the engine-vs-NumPy name
   // reciprocal int64: 2 integer mismatches under the integer column.
