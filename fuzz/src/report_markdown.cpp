@@ -13,6 +13,19 @@ namespace {
 
 std::string cell(const std::string& s) { return opinfo::md_cell(s); }  // one table cell: no pipes or newlines
 
+// The gate's list cut at whole lines to about `limit` characters, with how many lines were left
+// out: a library campaign's list (thousands of findings) would otherwise not fit, and the summary
+// kept only its head.
+std::string first_lines(const std::string& text, size_t limit) {
+  if (text.size() <= limit) return text;
+  size_t cut = text.rfind('\n', limit);
+  if (cut == std::string::npos) cut = 0;
+  size_t left = 0;
+  for (size_t i = cut + 1; i < text.size(); ++i) left += text[i] == '\n';
+  return text.substr(0, cut + 1) + "... " + std::to_string(left) + " more lines: every finding is in index.html and "
+         "results.json\n";
+}
+
 // Where table.md is, in words: summary.md is pasted into pull requests, where a relative link breaks.
 constexpr const char* kTableMdWhere = "`table.md` beside this file in the run's report folder";
 
@@ -116,7 +129,7 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
   // Said as a path, not a link: pasted into a pull request, a relative link would point nowhere.
   head << "\nThe full per op x dtype x device table: " << kTableMdWhere << ".\n";
   b.add(head.str());
-  if (!g.passed || baseline) b.add("\n" + fence(g.summary()));
+  if (!g.passed || baseline) b.add("\n" + fence(first_lines(g.summary(), kSummaryMaxChars / 4)));
 
   // Three-way: how many cases showed each agreement pattern, and in how many op x dtype cells it
   // is the dominant one (index.html draws the matrix).

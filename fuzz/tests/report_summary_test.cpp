@@ -107,6 +107,31 @@ TEST(Summary, SmallRunIsNotTruncated) {
   EXPECT_NE(render_markdown_table(r).find("| sin | float32 | cpu | 1 | 1 | 0 |"), std::string::npos);
 }
 
+// A gate list longer than the summary (a library campaign's thousands of findings) is cut at whole
+// lines, so that the failing rows still follow it.
+TEST(Summary, ALongGateListIsCutAndTheFailingRowsStillFollow) {
+  Results r;
+  r.complete = true;
+  for (int i = 0; i < 3000; ++i) {
+    CaseRecord c;
+    const std::string op = "op" + std::to_string(10000 + i);
+    c.id = CaseId{op, 1, 1, {}};
+    c.op = op;
+    c.dtype = DType::Float32;
+    c.kind = Mismatch::value;
+    c.detail = "element 0: got 1, NumPy 2";
+    r.stats[StatsKey{op, DType::Float32, Device::cpu}].add(c);
+  }
+  const std::string md = render_markdown(r);
+  EXPECT_LT(md.size(), kSummaryMaxChars);
+  size_t cut = md.find(" more lines: every finding is in index.html and results.json");
+  size_t failing = md.find("## Failing rows");
+  ASSERT_NE(cut, std::string::npos);
+  ASSERT_NE(failing, std::string::npos) << md.substr(0, 3000);
+  EXPECT_LT(cut, failing);
+  EXPECT_NE(md.find("  unaccepted: op10000 float32 cpu value x1  -> parity replay op10000:1:1"), std::string::npos);
+}
+
 // Accepted cases: each declaration once, with the rows it covers, however many rows share it.
 TEST(Summary, AcceptedCasesOneLinePerDeclaration) {
   Results r;
