@@ -264,9 +264,17 @@ Cell case_cell(const Row& row, const Baseline* baseline, const std::vector<Accep
   }
   if (!s.accepted_by.empty()) {
     const auto& [decl, a] = *s.accepted_by.begin();
+    // The declaration's head ("a bfloat16 operand with a Python float keeps bfloat16"), the whole
+    // of it under "Accepted cases" and on hover.
+    std::string head = decl.substr(0, decl.find(": "));
+    if (head.size() > 90) {
+      size_t cut = 87;
+      while (cut > 0 && (static_cast<unsigned char>(head[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+      head = head.substr(0, cut) + "...";
+    }
     return Cell{"<a href=\"#" + accepted_anchor(k, group_index(groups, decl)) + "\">" + esc(a.example) +
-                    "</a><div class=\"what\">accepted: " + esc(decl) + "</div>",
-                a.example, "", "case", "parity replay " + a.example};
+                    "</a><div class=\"what\">accepted: " + esc(head) + "</div>",
+                a.example, "", "case", decl};
   }
   return Cell{"-", "none", "", "case", ""};
 }
@@ -493,7 +501,7 @@ std::string render_html(const Results& r, const Baseline* baseline) {
       for (const auto& [row, a] : grp.rows)
         os << "<li id=\"" << accepted_anchor(*row->key, gi) << "\">" << esc(row->key->op) << " " << name(row->key->dtype)
            << " " << to_string(row->key->device) << (default_pair(*row->key) ? "" : " (" + esc(pair_cell(*row->key)) + ")")
-           << ": " << a->cases << " cases, e.g. <code class=\"replay\">parity replay " << esc(a->example)
+           << ": " << a->cases << (a->cases == 1 ? " case" : " cases") << ", e.g. <code class=\"replay\">parity replay " << esc(a->example)
            << "</code></li>\n";
       os << "</ul></div>\n";
     }
