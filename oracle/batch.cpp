@@ -320,10 +320,9 @@ Outcome to_outcome(PyState& st, py::handle entry, const Case& c, bool record) {
   o.reference = st.reference;
   py::handle r = entry;
   if (record) {  // (result, warnings, aliases)
-    py::tuple t = py::reinterpret_borrow<py::tuple>(entry);
-    r = t[0];
-    for (auto w : t[1]) o.warnings.push_back(py::cast<std::string>(w));
-    o.aliases_input = py::cast<bool>(t[2]);
+    r = py::handle(PyTuple_GET_ITEM(entry.ptr(), 0));
+    for (auto w : py::handle(PyTuple_GET_ITEM(entry.ptr(), 1))) o.warnings.push_back(py::cast<std::string>(w));
+    o.aliases_input = PyObject_IsTrue(PyTuple_GET_ITEM(entry.ptr(), 2)) == 1;
   }
   if (PyObject_IsInstance(r.ptr(), st.base_exc.ptr()) == 1) {
     py::object type = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(Py_TYPE(r.ptr())));

@@ -4,7 +4,6 @@
 // when it cannot be imported, and main() ends with one line saying how many did not run and why.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -13,7 +12,6 @@
 
 #include "parity/executors.h"
 #include "parity/library_executors.h"
-#include "parity/numpy_executor.h"
 #include "parity/opinfo.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
@@ -345,7 +343,8 @@ TEST(Snippet, Float64LiteralsReadBackExactly) {
   for (double x : v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%a", x);  // C's hex float; normalised to Python's form below
-    want += (want.empty() ? "" : " ") + oracle::eval_str("float.hex(float.fromhex('" + std::string(buf) + "'))");
+    if (!want.empty()) want += " ";  // (not `"" + string`: GCC 12's -Wrestrict false positive at -O3)
+    want += oracle::eval_str("float.hex(float.fromhex('" + std::string(buf) + "'))");
   }
   EXPECT_EQ(hex, want) << lit;
   EXPECT_EQ(kwvalue_python(KwValue(DType::BFloat16)), "ml_dtypes.bfloat16");
@@ -449,46 +448,6 @@ TEST(ErrorTable, MapsTorchClassesToNumpys) {
   map_library_error("jax", "RuntimeError", {"RuntimeError"}, "Dimension out of range", j);
   EXPECT_EQ(j.error_class, "RuntimeError");
   for (const auto& row : library_error_table()) EXPECT_GT(std::string(row.reason).size(), 10u) << row.pattern;
-}
-
-// Library pairs' observed runs (issue 27): np.log(-1.0) warns RuntimeWarning (invalid value),
-// np.flip returns a view of its input, np.bitwise_and of floats raises a TypeError subclass; the
-// plain batch records none of it (the engine's campaigns run as before).
-TEST(Numpy, ObservedRunRecordsWarningsViewsAndNativeClasses) {
-  Case log = make_case("log", {asarray(std::vector<double>{-1.0})});
-  Case flip = make_case("flip", {asarray(std::vector<double>{1.0, 2.0})}, {{"axis", int64_t{0}}});
-  Case band = make_case("bitwise_and", {asarray(std::vector<double>{1.0}), asarray(std::vector<double>{1.0})});
-  std::vector<Outcome> o = run_library_observed("numpy", {&log, &flip, &band});
-  EXPECT_EQ(o[0].warnings, std::vector<std::string>{"RuntimeWarning"});
-  EXPECT_TRUE(std::isnan(values(o[0].values.at(0))[0]));
-  EXPECT_TRUE(o[1].aliases_input);
-  EXPECT_FALSE(o[0].aliases_input);
-  EXPECT_EQ(values(o[1].values.at(0)), (std::vector<double>{2.0, 1.0}));
-  ASSERT_TRUE(o[2].error);
-  EXPECT_NE(std::find(o[2].native_error_mro.begin(), o[2].native_error_mro.end(), "TypeError"), o[2].native_error_mro.end());
-  NumpyExecutor np;
-  std::vector<Outcome> plain = np.run_batch({&log, &flip});
-  EXPECT_TRUE(plain[0].warnings.empty());
-  EXPECT_FALSE(plain[1].aliases_input);
-}
-
-// torch.log(-1.0) is nan without a warning; torch.flip copies (documented); torch.repeat does not
-// exist, so same-name mode calls Tensor.repeat.
-TEST(Torch, ObservedRunAndSameNameMode) {
-  REQUIRE_LIB("torch");
-  Case log = make_case("log", {asarray(std::vector<double>{-1.0})});
-  Case flip = make_case("flip", {asarray(std::vector<double>{1.0, 2.0})}, {{"axis", int64_t{0}}});
-  Case ravel = make_case("ravel", {asarray(std::vector<double>{1.0, 2.0})});
-  std::vector<Outcome> o = run_library_observed("torch", {&log, &flip, &ravel});
-  EXPECT_TRUE(o[0].warnings.empty());
-  EXPECT_FALSE(o[1].aliases_input);
-  EXPECT_TRUE(o[2].aliases_input);  // torch.ravel of a contiguous tensor is a view, as NumPy's
-  EXPECT_EQ(make_executor("torch-same-name")->name(), "torch-same-name");
-  // Tensor.repeat(2) tiles: [1, 2, 1, 2] (np.repeat would give [1, 1, 2, 2]).
-  Case rep = make_case("repeat", {asarray(std::vector<double>{1.0, 2.0}), Scalar(int64_t{2})});
-  Outcome r = make_executor("torch-same-name")->run(rep);
-  ASSERT_FALSE(r.error) << r.error_message;
-  EXPECT_EQ(values(r.values.at(0)), (std::vector<double>{1.0, 2.0, 1.0, 2.0}));
 }
 
 TEST(Numpy, BatchEqualsRun) {
