@@ -33,7 +33,7 @@ std::vector<double> values(const Tensor& t) {
 // plain batch records none of it (the engine's campaigns run as before).
 TEST(Numpy, ObservedRunRecordsWarningsViewsAndNativeClasses) {
   Case log = make_case("log", {asarray(std::vector<double>{-1.0})});
-  Case flip = make_case("flip", {asarray(std::vector<double>{1.0, 2.0})}, {{"axis", int64_t{0}}});
+  Case flip = make_case("flip", {asarray(std::vector<double>{1.0, 2.0})}, {{"axis", std::vector<int64_t>{0}}});
   Case band = make_case("bitwise_and", {asarray(std::vector<double>{1.0}), asarray(std::vector<double>{1.0})});
   std::vector<Outcome> o = run_library_observed("numpy", {&log, &flip, &band});
   EXPECT_EQ(o[0].warnings, std::vector<std::string>{"RuntimeWarning"});
@@ -54,7 +54,7 @@ TEST(Numpy, ObservedRunRecordsWarningsViewsAndNativeClasses) {
 TEST(Torch, ObservedRunAndSameNameMode) {
   if (!library_available("torch")) GTEST_SKIP() << "torch cannot be imported";
   Case log = make_case("log", {asarray(std::vector<double>{-1.0})});
-  Case flip = make_case("flip", {asarray(std::vector<double>{1.0, 2.0})}, {{"axis", int64_t{0}}});
+  Case flip = make_case("flip", {asarray(std::vector<double>{1.0, 2.0})}, {{"axis", std::vector<int64_t>{0}}});
   Case ravel = make_case("ravel", {asarray(std::vector<double>{1.0, 2.0})});
   std::vector<Outcome> o = run_library_observed("torch", {&log, &flip, &ravel});
   EXPECT_TRUE(o[0].warnings.empty());
