@@ -473,7 +473,8 @@ std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases,
           }
           break;
         case Variant::method:
-          if (!c.input.args.empty() && c.input.args[0].is_tensor() && has_method(st, method)) {
+          // (same-name: NumPy's method name only; an op without one calls the function, as NumPy does)
+          if (tensor0 && has_method(st, l == Lib::torch_same ? op.numpy_method : method)) {
             mode = 1;
             fn = py::str(method);
           }

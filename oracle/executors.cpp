@@ -271,6 +271,7 @@ std::string library_call(oracle::Lib l, const Case& c, std::string& why) {
       }
       return call(ref, 0, "");
     case Variant::method:
+      if (l == oracle::Lib::torch_same && op.numpy_method.empty()) return call(ref, 0, "");
       if (!method.empty() && tensor0) return call(args[0] + "." + method, 1, "");
       return call(ref, 0, "");
     case Variant::inplace:
