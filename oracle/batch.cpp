@@ -37,7 +37,7 @@ def _parity_batch(calls, cin=None, cout=None, record=False, alias=None):
     with _w.catch_warnings(record=True) as log, _np.errstate(all='warn' if record else 'ignore'):
         _w.simplefilter('always' if record else 'ignore')
         for fn, mode, args, kw, o in calls:
-            warned, shared, n0 = [], False, 0
+            warned, shared, n0, given = [], False, 0, args
             try:
                 if cin is not None:
                     args = [cin(a) if type(a) is _np.ndarray else a for a in args]
@@ -55,7 +55,9 @@ def _parity_batch(calls, cin=None, cout=None, record=False, alias=None):
                     warned = sorted({w.category.__name__ for w in log[n0:]})
                     if alias is not None and mode < 2:  # in-place and out= results are their argument
                         outs = r if isinstance(r, (tuple, list)) else (r,)
-                        shared = any(alias(x, a) for x in outs for a in args)
+                        # against the arrays as given: a copy the conversion made (torch takes no
+                        # negative strides) is no input of the caller's
+                        shared = any(alias(x, a) for x in outs for a in given if type(a) is _np.ndarray)
                 r = r if cout is None else cout(r)
             except Exception as e:
                 r = e
@@ -104,9 +106,12 @@ def _parity_from_torch(r):
     if isinstance(r, (tuple, list)):
         return [_parity_from_torch(x) for x in r]
     return r
-def _parity_alias_torch(x, a):  # the same storage (a view); jax arrays never alias
-    return (isinstance(x, _torch.Tensor) and isinstance(a, _torch.Tensor) and x.numel() > 0 and a.numel() > 0
-            and x.untyped_storage().data_ptr() == a.untyped_storage().data_ptr())
+def _parity_alias_torch(x, a):  # x's storage overlaps the NumPy array a was made from (jax never aliases)
+    if not isinstance(x, _torch.Tensor) or x.numel() == 0 or a.size == 0:
+        return False
+    lo, hi = _np.lib.array_utils.byte_bounds(a)
+    p = x.untyped_storage().data_ptr()
+    return p < hi and lo < p + x.untyped_storage().nbytes()
 import builtins as _b
 _b._parity_alias_torch = _parity_alias_torch
 _b._parity_to_torch = _parity_to_torch

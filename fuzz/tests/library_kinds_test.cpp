@@ -125,6 +125,16 @@ TEST(LibraryKinds, TorchAgainstNumpy) {
   EXPECT_EQ(a.verdict.kind, Mismatch::aliasing) << a.verdict.detail;
   EXPECT_TRUE(a.numpy.aliases_input);
   EXPECT_FALSE(a.engine.aliases_input);
+  // ascontiguousarray of a reversed array: NumPy copies it, and so does the conversion to torch
+  // (no negative strides there), whose x.contiguous() then returns that copy: no input of the
+  // caller's is shared on either side.
+  CaseResult f = run_one(case_of("ascontiguousarray", {f64({1.0, 2.0, 3.0}).flip()}), "torch");
+  EXPECT_EQ(f.verdict.kind, Mismatch::none) << f.verdict.detail;
+  EXPECT_FALSE(f.engine.aliases_input);
+  // A contiguous input: both return it as it is (NumPy the array itself, torch the tensor).
+  CaseResult g = run_one(case_of("ascontiguousarray", {f64({1.0, 2.0, 3.0})}), "torch");
+  EXPECT_EQ(g.verdict.kind, Mismatch::none) << g.verdict.detail;
+  EXPECT_TRUE(g.engine.aliases_input && g.numpy.aliases_input);
   // bitwise_and of floats: NumPy's TypeError (no loop), torch's NotImplementedError (a RuntimeError).
   CaseResult e = run_one(case_of("bitwise_and", {f64({1.0}), f64({1.0})}), "torch");
   EXPECT_EQ(e.verdict.kind, Mismatch::error_class) << e.verdict.detail;
