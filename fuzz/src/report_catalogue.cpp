@@ -1,5 +1,5 @@
-// The catalogue of semantic differences between NumPy and a library (reports/NUMPY_VS_PYTORCH.md,
-// reports/NUMPY_VS_JAX.md), rendered from a campaign's results.json: the rows of that library
+// The catalogue of semantic differences between NumPy and a library (reports/numpy-vs-torch/CASES.md,
+// reports/numpy-vs-jax/CASES.md), rendered from a campaign's results.json: the rows of that library
 // against NumPy, grouped by kind, then by op (its dtypes counted), each with the smallest minimal
 // case of its dtypes, both outcomes, both snippets and its replay id. Everything is sorted and nothing depends on the clock or the host,
 // so the committed file can be checked to regenerate byte-identical from the committed results.

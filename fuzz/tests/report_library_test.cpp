@@ -422,14 +422,16 @@ TEST(ThreeWayReports, WritesSamplesWhenAsked) {
   std::cout << "wrote " << dir << "/three_way/index.html and " << dir << "/torch_vs_numpy/index.html\n";
 }
 
-// reports/NUMPY_VS_PYTORCH.md and NUMPY_VS_JAX.md are what `parity report RESULTS --catalogue FILE`
-// writes from the committed results.json their header names. Skipped while neither is committed.
+// reports/numpy-vs-torch/CASES.md and numpy-vs-jax/CASES.md (every differing op x dtype x kind; the
+// porting guides beside them are scripts/porting_guide.py's) are what `parity report RESULTS
+// --catalogue FILE` writes from the committed results.json their header names. Skipped while
+// neither is committed.
 TEST(ReportCatalogue, CommittedFilesAreUpToDate) {
   namespace fs = std::filesystem;
   const fs::path root = PARITY_SOURCE_DIR;
   int checked = 0;
   for (const auto& [file, library] : std::vector<std::pair<std::string, std::string>>{
-           {"reports/NUMPY_VS_PYTORCH.md", "torch"}, {"reports/NUMPY_VS_JAX.md", "jax"}}) {
+           {"reports/numpy-vs-torch/CASES.md", "torch"}, {"reports/numpy-vs-jax/CASES.md", "jax"}}) {
     if (!fs::exists(root / file)) {
       std::cout << "[catalogue] " << file << " is not committed: not checked\n";
       continue;
