@@ -67,8 +67,8 @@ void check_mergeable(const std::vector<Run>& runs) {
 // else the one library the campaign checked.
 std::string catalogue_library(const std::string& given, const std::string& file, const Results& r) {
   if (!given.empty()) {
-    if (given != "torch" && given != "jax")
-      throw ValueError("[report] --library " + given + ": the catalogue compares NumPy with torch or jax");
+    if (!fuzz::library_subject(given))
+      throw ValueError("[report] --library " + given + ": the catalogue compares NumPy with torch, jax or torch-same-name");
     return given;
   }
   std::string base = std::filesystem::path(file).filename().string();
@@ -78,7 +78,7 @@ std::string catalogue_library(const std::string& given, const std::string& file,
   std::set<std::string> libs;
   for (const auto& [k, s] : r.stats)
     for (const std::string& p : {k.subject, k.against})
-      if (p == "torch" || p == "jax") libs.insert(p);
+      if (fuzz::library_subject(p)) libs.insert(p);
   if (libs.size() == 1) return *libs.begin();
   throw ValueError("[report] --catalogue " + file + ": which library? pass --library torch or --library jax");
 }

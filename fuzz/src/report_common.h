@@ -21,12 +21,17 @@ inline constexpr Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch
 inline constexpr Mismatch kAllKinds[] = {Mismatch::value,     Mismatch::dtype,   Mismatch::shape,
                                          Mismatch::error,     Mismatch::crash,   Mismatch::device,
                                          Mismatch::grad,      Mismatch::nonfinite, Mismatch::integer,
-                                         Mismatch::ordering};
+                                         Mismatch::ordering,  Mismatch::error_class, Mismatch::aliasing,
+                                         Mismatch::signed_zero, Mismatch::warning};
+// The kinds seen only between libraries where the results otherwise agree (issue 27).
+inline constexpr Mismatch kQuietKinds[] = {Mismatch::error_class, Mismatch::aliasing, Mismatch::signed_zero,
+                                           Mismatch::warning};
 // The kinds of a difference between two libraries (issue 14), in the order the issue lists them
 // and the catalogue groups them; crash last.
 inline constexpr Mismatch kLibraryKinds[] = {Mismatch::dtype,   Mismatch::value,    Mismatch::error,
                                              Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering,
-                                             Mismatch::shape,   Mismatch::crash};
+                                             Mismatch::shape,   Mismatch::error_class, Mismatch::aliasing,
+                                             Mismatch::signed_zero, Mismatch::warning, Mismatch::crash};
 
 inline uint64_t count(const Stats& s, Mismatch k) {
   auto it = s.mismatches.find(k);
@@ -147,6 +152,7 @@ inline std::string display_name(const std::string& p) {
   if (p == "engine") return "Engine";
   if (p == "numpy") return "NumPy";
   if (p == "torch") return "PyTorch";
+  if (p == "torch-same-name") return "PyTorch (same names)";
   if (p == "jax") return "JAX";
   if (p == "cpu") return "Engine (CPU)";
   return p;
@@ -191,6 +197,10 @@ inline std::string kind_title(Mismatch m, bool library) {
     case Mismatch::nonfinite: return "NaN and infinity handling";
     case Mismatch::integer: return "integer overflow and division";
     case Mismatch::ordering: return "complex ordering";
+    case Mismatch::error_class: return "error class";
+    case Mismatch::aliasing: return "view or copy";
+    case Mismatch::signed_zero: return "sign of zero";
+    case Mismatch::warning: return "warning";
     case Mismatch::device: return "device mismatch";
     default: return to_string(m);
   }
@@ -212,6 +222,8 @@ inline std::vector<Mismatch> kind_columns(const Results& r) {
     for (Mismatch m : {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::nonfinite,
                        Mismatch::integer, Mismatch::ordering, Mismatch::crash})
       cols.push_back(m);
+    for (Mismatch m : kQuietKinds)
+      if (count_any(r, m)) cols.push_back(m);
     if (count_any(r, Mismatch::device)) cols.push_back(Mismatch::device);
     return cols;
   }
