@@ -156,8 +156,14 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
       return one(diff(a[0].tensor(), kint(kw, "n", 1), kint(kw, "axis", -1), pre, app));
     });
     op.numpy_ref = "lambda x, *ends, **kw: np.diff(x, **dict(zip(('prepend', 'append'), ends)), **kw)";
-    op.torch_missing = "torch.diff takes prepend/append as tensors only and differences bool by xor: no plain mapping";
-    op.jax_missing = "the entry passes prepend/append positionally through a NumPy lambda; not mapped to jnp.diff yet";
+    // torch.diff takes prepend/append as tensors of x's rank only: a Python scalar is broadcast to
+    // x's shape with one element along dim, as NumPy does.
+    op.torch_ref =
+        "lambda x, *ends, n=1, dim=-1, prepend=None, append=None: (lambda e: torch.diff(x, n, dim, prepend=e(ends[0] "
+        "if ends else prepend), append=e(ends[1] if len(ends) > 1 else append)))(lambda p: p if p is None or "
+        "isinstance(p, torch.Tensor) else torch.as_tensor(p).expand(*[1 if i == dim % x.ndim else s for i, s in "
+        "enumerate(x.shape)]))";
+    op.jax_ref = "lambda x, *ends, **kw: jnp.diff(x, **dict(zip(('prepend', 'append'), ends)), **kw)";
     op.sample_inputs = [](DType d) {
       Gen g = gen("diff", d);
       return Samples{
