@@ -242,7 +242,12 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
       };
     };
     op.products = prod;  // an overflowing complex product: inf or nan per part, as cumprod's
-    op.torch_missing = "PyTorch has no cumulative_sum/cumulative_prod with include_initial (torch.cumsum needs dim)";
+    // PyTorch has no cumulative_sum/cumulative_prod: torch.cumsum/cumprod (dim required beyond
+    // 1-d), with include_initial's identity concatenated in front.
+    op.torch_ref = std::string("lambda x, dim=None, dtype=None, include_initial=False: (lambda d: (lambda c: "
+                               "torch.cat([torch.full([1 if i == d % c.ndim else s for i, s in enumerate(c.shape)], ") +
+                   (prod ? "1" : "0") + ", dtype=c.dtype), c], d) if include_initial else c)(torch." +
+                   (prod ? "cumprod" : "cumsum") + "(x, d, dtype=dtype)))(0 if dim is None and x.ndim == 1 else dim)";
     db.push_back(std::move(op));
   }
 
