@@ -156,8 +156,14 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
       return one(diff(a[0].tensor(), kint(kw, "n", 1), kint(kw, "axis", -1), pre, app));
     });
     op.numpy_ref = "lambda x, *ends, **kw: np.diff(x, **dict(zip(('prepend', 'append'), ends)), **kw)";
-    op.torch_missing = "torch.diff takes prepend/append as tensors only and differences bool by xor: no plain mapping";
-    op.jax_missing = "the entry passes prepend/append positionally through a NumPy lambda; not mapped to jnp.diff yet";
+    // torch.diff takes prepend/append as tensors of x's rank only: a Python scalar is broadcast to
+    // x's shape with one element along dim, as NumPy does.
+    op.torch_ref =
+        "lambda x, *ends, n=1, dim=-1, prepend=None, append=None: (lambda e: torch.diff(x, n, dim, prepend=e(ends[0] "
+        "if ends else prepend), append=e(ends[1] if len(ends) > 1 else append)))(lambda p: p if p is None or "
+        "isinstance(p, torch.Tensor) else torch.as_tensor(p).expand(*[1 if i == dim % x.ndim else s for i, s in "
+        "enumerate(x.shape)]))";
+    op.jax_ref = "lambda x, *ends, **kw: jnp.diff(x, **dict(zip(('prepend', 'append'), ends)), **kw)";
     op.sample_inputs = [](DType d) {
       Gen g = gen("diff", d);
       return Samples{
@@ -236,7 +242,12 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
       };
     };
     op.products = prod;  // an overflowing complex product: inf or nan per part, as cumprod's
-    op.torch_missing = "PyTorch has no cumulative_sum/cumulative_prod with include_initial (torch.cumsum needs dim)";
+    // PyTorch has no cumulative_sum/cumulative_prod: torch.cumsum/cumprod (dim required beyond
+    // 1-d), with include_initial's identity concatenated in front.
+    op.torch_ref = std::string("lambda x, dim=None, dtype=None, include_initial=False: (lambda d: (lambda c: "
+                               "torch.cat([torch.full([1 if i == d % c.ndim else s for i, s in enumerate(c.shape)], ") +
+                   (prod ? "1" : "0") + ", dtype=c.dtype), c], d) if include_initial else c)(torch." +
+                   (prod ? "cumprod" : "cumsum") + "(x, d, dtype=dtype)))(0 if dim is None and x.ndim == 1 else dim)";
     db.push_back(std::move(op));
   }
 

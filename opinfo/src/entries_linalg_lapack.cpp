@@ -26,6 +26,7 @@
 #include "entries_util.h"
 #include "extreme_values.h"
 #include "families.h"
+#include "library_refs_linalg.h"
 #include "parity/linalg.h"
 #include "parity/ops.h"
 
@@ -349,7 +350,11 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       const Tensor &w = r.eigenvalues, &v = r.eigenvectors;
       return std::vector<Tensor>{w, matmul(multiply(v, w.expand_dims({-2})), mH(v)), matmul(mH(v), v)};
     });
-    if (vecs) op.numpy_ref = kEighRef;
+    if (vecs) {
+      op.numpy_ref = kEighRef;
+      op.torch_ref = kTorchEighRef;
+      op.jax_ref = jax_from_numpy_lambda(kEighRef);
+    }
     op.sample_inputs = [n](DType d) {
       M m = mk(n, d);
       Samples s = square_samples([&](const Shape& sh, int k) { return m.herm(sh, k); }, m);
@@ -377,6 +382,8 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       return eig_invariants(x, linalg::eig(x));
     });
     op.numpy_ref = vecs ? kEigRef : "lambda a: np.sort(np.linalg.eigvals(a), axis=-1)";
+    op.torch_ref = vecs ? kTorchEigRef : kTorchEigvalsRef;
+    op.jax_ref = jax_from_numpy_lambda(op.numpy_ref);
     op.sample_inputs = [n](DType d) {
       M m = mk(n, d);
       Samples s = square_samples([&](const Shape& sh, int k) { return m.rand(sh, k); }, m);
@@ -409,6 +416,8 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
       return std::vector<Tensor>{multiply(cols(r.Q, k), s.expand_dims({-2})), rn, matmul(mH(r.Q), r.Q)};
     });
     op.numpy_ref = kQrRef;
+    op.torch_ref = kTorchQrRef;
+    op.jax_ref = jax_from_numpy_lambda(kQrRef);
     op.sample_inputs = [](DType d) {
       M m = mk("qr", d);
       Samples s;
@@ -457,6 +466,8 @@ void add_linalg_lapack_ops(std::vector<OpInfo>& db) {
                                  matmul(mH(r.U), r.U), matmul(r.Vh, mH(r.Vh))};
     });
     op.numpy_ref = kSvdRef;
+    op.torch_ref = kTorchSvdRef;
+    op.jax_ref = jax_from_numpy_lambda(kSvdRef);
     op.sample_inputs = [](DType d) {
       M m = mk("svd", d);
       const Kwargs red = {{"full_matrices", false}};

@@ -103,7 +103,9 @@ void add_linalg_product_ops(std::vector<OpInfo>& db) {
       return one(tr ? linalg::trace(a[0].tensor(), off, kdtype(kw)) : linalg::diagonal(a[0].tensor(), off));
     });
     const std::string n = nm;
-    if (tr) op.torch_missing = "torch.trace takes 2-D input without offset; torch.linalg has no trace";
+    // torch.trace takes 2-D input without offset and torch.linalg has no trace: the sum of
+    // torch.diagonal over the last two axes is the porting user's call.
+    if (tr) op.torch_ref = "lambda x, offset=0, dtype=None: torch.diagonal(x, offset, -2, -1).sum(-1, dtype=dtype)";
     op.sample_inputs = [n, tr](DType d) {
       Gen g = gen(n, d);
       Samples s{

@@ -159,8 +159,13 @@ void add_sort(std::vector<OpInfo>& db, const std::string& name) {
                                   "it either side of the others, so central differences average the two one-sided "
                                   "derivatives; the engine (as PyTorch) sends g through the stable permutation",
                                   "ties"});
-  op.torch_missing = "not compared: torch.sort returns (values, indices) and spells axis dim";
-  op.jax_missing = "not compared yet: the entry's NumPy side is a lambda (stable, descending)";
+  // torch.sort returns (values, indices) and has no axis=None (flattened first); its stable and
+  // descending keywords order ties as NumPy's stable sort of the reversed array does. jnp.sort and
+  // jnp.argsort take NumPy's keywords.
+  op.torch_ref = std::string("lambda x, dim=-1, stable=True, descending=False: torch.") + (values ? "sort" : "argsort") +
+                 "(x.flatten() if dim is None else x, dim=-1 if dim is None else dim, stable=stable, "
+                 "descending=descending)" + (values ? ".values" : "");
+  op.jax_ref = values ? "jnp.sort" : "jnp.argsort";
   add_bf16_nan(op);
   db.push_back(std::move(op));
 }
@@ -285,7 +290,7 @@ void add_take(std::vector<OpInfo>& db) {
               tag + "axis 0 is out of bounds for array of dimension 0"),
     };
   };
-  ta.torch_missing = "not compared: torch.take_along_dim spells axis dim";
+  ta.torch_ref = "lambda x, indices, dim=None: torch.take_along_dim(x, indices, dim)";
   db.push_back(std::move(ta));
 }
 
@@ -347,8 +352,13 @@ void add_searchsorted(std::vector<OpInfo>& db) {
               "\\[searchsorted\\] search side must be 'left' or 'right' \\(got 'x'\\)"),
     };
   };
-  op.torch_missing = "not compared: the entry's reference sorts a first (keyword presort)";
-  op.jax_missing = op.torch_missing;
+  // The same presorting as kSearchRef, in each library's calls.
+  op.torch_ref =
+      "lambda a, v, side='left', presort='sort': torch.searchsorted(torch.sort(a).values if presort == 'sort' else a, "
+      "v, side=side, sorter=torch.argsort(a, stable=True) if presort == 'sorter' else None)";
+  op.jax_ref =
+      "lambda a, v, side='left', presort='sort': jnp.searchsorted(jnp.sort(a) if presort == 'sort' else a, v, "
+      "side=side, sorter=jnp.argsort(a, stable=True) if presort == 'sorter' else None)";
   add_bf16_nan(op);
   db.push_back(std::move(op));
 }
@@ -401,7 +411,11 @@ void add_count_nonzero(std::vector<OpInfo>& db) {
         error({f64({3, 4})}, {{"axis", tup({0, 0})}}, "ValueError", tag + "duplicate value in 'axis'"),
     };
   };
-  op.torch_missing = "not compared: torch.count_nonzero spells axis dim and has no keepdims";
+  // torch.count_nonzero has no keepdim: the reduced axes are put back as 1s.
+  op.torch_ref =
+      "lambda x, dim=None, keepdim=False: (lambda r: r.reshape([1 if dim is None or i in [d % x.ndim for d in (dim "
+      "if isinstance(dim, (tuple, list)) else (dim,))] else s for i, s in enumerate(x.shape)]) if keepdim else r)"
+      "(torch.count_nonzero(x, dim))";
   db.push_back(std::move(op));
 }
 
@@ -474,7 +488,16 @@ void add_unique(std::vector<OpInfo>& db, const std::string& name) {
   };
   op.reference_inputs = [](DType d) { return Samples{sample({extremal_values(d)}, {}, "extremal values")}; };
   op.error_inputs = [] { return Errors{}; };
-  op.torch_missing = "not compared: torch.unique merges NaNs and has other result forms";
+  // torch.unique (sorted=True; like NumPy 2's unique_* it keeps each NaN) in NumPy's result forms;
+  // it has no return_index: unique_all's first indices are the least input index of each inverse.
+  if (name == "unique_values") op.torch_ref = "lambda x: torch.unique(x, sorted=True)";
+  else if (name == "unique_counts") op.torch_ref = "lambda x: torch.unique(x, sorted=True, return_counts=True)";
+  else if (name == "unique_inverse") op.torch_ref = "lambda x: torch.unique(x, sorted=True, return_inverse=True)";
+  else
+    op.torch_ref =
+        "lambda x: (lambda v, inv, c: (v, torch.zeros_like(c).scatter_reduce(0, inv.flatten(), "
+        "torch.arange(inv.numel()), reduce='amin', include_self=False), inv, c))(*torch.unique(x, sorted=True, "
+        "return_inverse=True, return_counts=True))";
   add_bf16_nan(op);
   if (name == "unique_values" || name == "unique_counts")
     op.discrepancies.push_back(

@@ -25,6 +25,8 @@ void add_array_api_ops(std::vector<OpInfo>& db);
 void add_linalg_product_ops(std::vector<OpInfo>& db);
 // sort, argsort, take, take_along_axis, searchsorted, count_nonzero, isin, unique_* (entries_sorting.cpp).
 void add_sorting_ops(std::vector<OpInfo>& db);
+// median, quantile (entries_quantile.cpp).
+void add_quantile_ops(std::vector<OpInfo>& db);
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).

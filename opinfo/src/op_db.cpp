@@ -201,6 +201,7 @@ const std::vector<OpInfo>& op_db() {
     add_array_api_ops(v);
     add_linalg_product_ops(v);
     add_sorting_ops(v);
+    add_quantile_ops(v);
     check_records(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);

@@ -151,6 +151,13 @@ Tensor nanmean(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false,
                std::optional<DType> dtype = std::nullopt, OutArg out = {});
 Tensor nanmax(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
 Tensor nanmin(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false, OutArg out = {});
+// np.median and np.quantile (engine/src/ops/quantile.cpp; CPU only): axis an int, a tuple or None
+// (all axes). Results as NumPy's: median of integers and bool in float64, float16/32 kept;
+// quantile's q a Python number (taking a float array's dtype) or an array of at most 2 dims whose
+// dims come first, method one of NumPy's 13 (ValueError otherwise); a row with a NaN gives NaN.
+Tensor median(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false);
+Tensor quantile(const Tensor& x, const ArrayLike& q, Axes axis = std::nullopt, const std::string& method = "linear",
+                bool keepdims = false);
 inline Tensor max(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false) { return amax(x, axis, keepdims); }
 inline Tensor min(const Tensor& x, Axes axis = std::nullopt, bool keepdims = false) { return amin(x, axis, keepdims); }
 
