@@ -497,6 +497,15 @@ Results run_campaign(const Options& opts) {
     if (!o.dtypes.empty() && std::find(o.dtypes.begin(), o.dtypes.end(), *d) == o.dtypes.end()) return false;
     return o.min_cases == 0 || row_open(rows[{&op, *d}]);
   };
+  // --min-cases: whether some dtype row of the op can take more cases (else it is not scanned).
+  auto op_open = [&](const opinfo::OpInfo* op) {
+    if (o.min_cases == 0) return true;
+    for (DType d : (o.gen.device.is_cpu() ? op->dtypes_cpu : op->dtypes_cuda))
+      if ((o.dtypes.empty() || std::find(o.dtypes.begin(), o.dtypes.end(), d) != o.dtypes.end()) &&
+          row_open(rows[{op, d}]))
+        return true;
+    return false;
+  };
   // A unit's cases leave (sign -1) or enter (+1) the in-flight counts; entering counts as drawn.
   auto count_unit = [&](uint32_t op, const std::vector<uint64_t>& idx, int sign) {
     if (o.min_cases == 0) return;
@@ -546,7 +555,7 @@ Results run_campaign(const Options& opts) {
       size_t j = rr++ % ops.size();
       uint64_t want = timed || o.min_cases ? batch
                                            : std::min<uint64_t>(batch, o.cases_per_op - std::min(o.cases_per_op, assigned[j]));
-      if (want == 0) continue;
+      if (want == 0 || !op_open(ops[j])) continue;
       u = Unit{};
       u.op = static_cast<uint32_t>(j);
       for (uint64_t scanned = 0; u.idx.size() < want && scanned < want * 1000; ++scanned) {

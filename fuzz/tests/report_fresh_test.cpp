@@ -52,10 +52,11 @@ TEST(ReportFreshness, DISABLED_CommittedCampaignsHaveEveryOpWithAReference) {
     std::set<std::string> ops;
     for (const auto& [key, s] : r.stats)
       if (key.subject == c.library) ops.insert(key.op);
-    for (const opinfo::OpInfo& op : opinfo::op_db())
-      if (has_reference(op, c.library))
-        EXPECT_TRUE(ops.count(op.name)) << c.results << " has no row of " << op.name << ", which has a " << c.library
-                                        << " reference: rerun `bash scripts/reports.sh`";
+    for (const opinfo::OpInfo& op : opinfo::op_db()) {
+      if (!has_reference(op, c.library)) continue;
+      EXPECT_TRUE(ops.count(op.name)) << c.results << " has no row of " << op.name << ", which has a " << c.library
+                                      << " reference: rerun `bash scripts/reports.sh`";
+    }
   }
 }
 

@@ -79,7 +79,12 @@ TEST(OpDbHash, ChangesWithATolerance) {
 
 TEST(OpDbHash, ChangesWithADeclaredDiscrepancyOrReference) {
   std::vector<OpInfo> db = db_copy();
-  entry(db, "add").discrepancies.push_back({Discrepancy::Kind::skip, {}, {"Fuzz"}, "planted", "a reason"});
+  Discrepancy planted;
+  planted.kind = Discrepancy::Kind::skip;
+  planted.suites = {"Fuzz"};
+  planted.what = "planted";
+  planted.reason = "a reason";
+  entry(db, "add").discrepancies.push_back(planted);
   const std::string with_skip = op_db_hash(db);
   EXPECT_NE(with_skip, op_db_hash());
   entry(db, "add").discrepancies.back().reason = "another reason";
