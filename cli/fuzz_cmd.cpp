@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "fuzz_common.h"
+#include "parity/op_db_hash.h"
 #include "parity/closest.h"
 #include "parity/device.h"
 #include "parity/errors.h"
@@ -496,6 +497,7 @@ int run_fuzz(const FuzzArgs& a) {
   o.cases_per_op = a.cases;
   o.time_budget_s = a.time;
   o.min_cases = a.min_cases;
+  o.opdb_hash = opinfo::op_db_hash();  // the entries this report comes from (ReportFreshness)
   if (o.min_cases && o.grad) throw ValueError("[fuzz] --min-cases counts compared cases of value campaigns: not with --grad");
   o.seed = a.seed;
   o.jobs = a.jobs > 0 ? a.jobs : default_jobs();

@@ -19,7 +19,6 @@
 #include "fuzz_spec.h"
 #include "parity/errors.h"
 #include "parity/fuzzer.h"
-#include "parity/op_db_hash.h"
 #include "parity/oracle.h"
 #include "parity/version.h"
 
@@ -456,7 +455,7 @@ Results run_campaign(const Options& opts) {
     }
   }
   res.engine_version = std::string("parity ") + kVersion;
-  res.opdb_hash = opinfo::op_db_hash();
+  res.opdb_hash = o.opdb_hash;
   res.environment = current_environment(o.isolate ? o.jobs : 1);
   bool interrupted = false;  // ended by Options::stop before the work ran out
   auto stopped = [&] { return interrupted = interrupted || (o.stop != nullptr && *o.stop != 0); };

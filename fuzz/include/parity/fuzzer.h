@@ -241,6 +241,9 @@ struct Options {
   // time_budget_s, when set, as a cap. A row stops short when its first min_cases draws compared
   // none (the library lacks it) or after 20 x min_cases draws; Results::min_cases records N.
   uint64_t min_cases = 0;
+  // Recorded as Results::opdb_hash: opinfo::op_db_hash(), which `parity fuzz` computes (seconds:
+  // every entry's samples are drawn), or "" where nobody asks (the library's tests).
+  std::string opdb_hash;
   uint64_t seed = 0;
   int jobs = 1;                   // worker processes
   int shard_index = 0;            // this shard: indices i with (i % shard_count) == shard_index
