@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -121,7 +122,11 @@ std::string summary_table(const Results& r) {
                                        : std::vector<Mismatch>{Mismatch::value, Mismatch::dtype, Mismatch::shape,
                                                                Mismatch::error, Mismatch::crash};
   if (vs_cpu) kinds.push_back(Mismatch::device);
-  if (libraries) for (Mismatch k : {Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering}) kinds.push_back(k);
+  if (libraries)
+    for (Mismatch k : {Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering, Mismatch::error_class,
+                       Mismatch::aliasing, Mismatch::signed_zero, Mismatch::warning})
+      kinds.push_back(k);
+  auto column_width = [](Mismatch k) { return std::max(6, static_cast<int>(std::strlen(to_string(k)))); };
   size_t w = 6;
   for (const auto& [op, _] : rows) w = std::max(w, op.size());
   std::ostringstream s;
@@ -136,8 +141,7 @@ std::string summary_table(const Results& r) {
     s << buf;
     for (Mismatch k : kinds) {
       auto it = row.mism.find(k);
-      std::snprintf(buf, sizeof buf, " %*s", k == Mismatch::nonfinite ? 9 : 6,
-                    it == row.mism.end() ? "-" : thousands(it->second).c_str());
+      std::snprintf(buf, sizeof buf, " %*s", column_width(k), it == row.mism.end() ? "-" : thousands(it->second).c_str());
       s << buf;
     }
     if (libraries) {
@@ -159,7 +163,7 @@ std::string summary_table(const Results& r) {
       std::snprintf(buf, sizeof buf, "%-*s %9s %9s %8s", static_cast<int>(w), "op", "cases", "match", "accepted");
     head = buf;
     for (Mismatch k : kinds) {
-      std::snprintf(buf, sizeof buf, " %*s", k == Mismatch::nonfinite ? 9 : 6, to_string(k));
+      std::snprintf(buf, sizeof buf, " %*s", column_width(k), to_string(k));
       head += buf;
     }
     if (libraries) head += " not comp";
@@ -180,10 +184,18 @@ Baseline load_baseline_or_empty(const std::string& path, bool required) {
   return load_baseline(path);
 }
 
+// The cases of the unaccepted groups: the gate line counts both, as the reports do.
+static uint64_t unaccepted_cases(const GateResult& g) {
+  uint64_t n = 0;
+  for (const GateFinding& f : g.unaccepted) n += f.count;
+  return n;
+}
+
 bool run_and_print_gate(const Results& r, const Baseline& b, const std::string& baseline_path) {
   GateResult g = gate(r, b);
   std::cout << "\ngate (baseline " << (baseline_path.empty() ? "none" : baseline_path) << "): "
-            << (g.passed ? "PASSED" : "FAILED") << " -- " << g.unaccepted.size() << " unaccepted, " << g.stale.size()
+            << (g.passed ? "PASSED" : "FAILED") << " -- " << g.unaccepted.size() << " unaccepted "
+            << (g.unaccepted.size() == 1 ? "group" : "groups") << " (" << unaccepted_cases(g) << " cases), " << g.stale.size()
             << " stale, " << g.baselined_mismatches << " baselined mismatches\n";
   for (const GateFinding& f : g.unaccepted) {
     std::cout << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " "
@@ -435,8 +447,8 @@ std::string pair_label(const GenConfig& g) {
 // is not installed, one line each) and sets them in `g`.
 void set_pairing(GenConfig& g, const std::string& subject, const std::string& against, bool three_way, bool grad) {
   auto lib = [](const std::string& x) { return x == "torch" || x == "jax"; };
-  if (subject != "engine" && !lib(subject))
-    throw ValueError("[fuzz] --subject takes engine, torch or jax (got '" + subject + "')");
+  if (subject != "engine" && !library_subject(subject))
+    throw ValueError("[fuzz] --subject takes engine, torch, jax or torch-same-name (got '" + subject + "')");
   if (against != "numpy" && against != "cpu" && !lib(against))
     throw ValueError("[fuzz] --against takes numpy, cpu, torch or jax (got '" + against + "')");
   if (subject == against)
@@ -649,7 +661,7 @@ int run_replay(const std::string& text) {
       throw ValueError("[replay] unknown op '" + id.op + "' in case id '" + text + "'" + did_you_mean_op(id.op));
     if (id.device.is_cuda()) require_device(to_string(id.device), "replay");  // a :cuda id runs on that GPU
     for (const std::string& x : {id.subject, id.against})  // a library the id names must be installed
-      if (x == "torch" || x == "jax")
+      if (library_subject(x))
         if (LibraryProbe p = probe_libraries({x})[x]; !p.available)
           throw RuntimeError("[replay] case " + text + " runs " + x + ", which is not installed here (" + p.why + ")");
     r = replay(id);
@@ -705,8 +717,10 @@ void add_fuzz_commands(CLI::App& app) {
       ->capture_default_str();
   f->add_option("--subject", a->subject,
                 "Who is checked against NumPy: engine, or torch or jax (that library runs the cases instead of the "
-                "engine; differences are classified: dtype, value, error, nonfinite, integer, ordering, shape; ids "
-                "carry :torch, :jax)")
+                "engine; differences are classified: dtype, value, error, nonfinite, integer, ordering, shape, and "
+                "where results agree error_class, aliasing, signed_zero, warning; ids carry :torch, :jax), or "
+                "torch-same-name (torch.<NumPy's name> with NumPy's arguments, as a porting user writes it; ids "
+                ":torch-same-name)")
       ->capture_default_str();
   f->add_flag("--three-way", a->three_way,
               "Run every case on the engine, NumPy, and torch and jax where installed; each compared with NumPy, "

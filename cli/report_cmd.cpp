@@ -3,7 +3,7 @@
 // when given, else every mismatch fails). It refuses (exit 2) to mix value and gradient runs and
 // to merge one run twice; it says so when the runs' seeds differ; exit 1 when the gate fails.
 // `parity report RESULTS --catalogue FILE [--library torch|jax]`: writes the catalogue of the
-// differences between NumPy and that library the campaign found (reports/NUMPY_VS_PYTORCH.md).
+// differences between NumPy and that library the campaign found (reports/numpy-vs-torch/CASES.md).
 #include <filesystem>
 #include <iostream>
 #include <cctype>
@@ -63,12 +63,12 @@ void check_mergeable(const std::vector<Run>& runs) {
     }
 }
 
-// The library a catalogue is about: --library, else the file's name (NUMPY_VS_PYTORCH.md,
-// NUMPY_VS_JAX.md), else the one library the campaign checked.
+// The library a catalogue is about: --library, else the file's name if it says (NUMPY_VS_JAX.md),
+// else the one library the campaign checked.
 std::string catalogue_library(const std::string& given, const std::string& file, const Results& r) {
   if (!given.empty()) {
-    if (given != "torch" && given != "jax")
-      throw ValueError("[report] --library " + given + ": the catalogue compares NumPy with torch or jax");
+    if (!fuzz::library_subject(given))
+      throw ValueError("[report] --library " + given + ": the catalogue compares NumPy with torch, jax or torch-same-name");
     return given;
   }
   std::string base = std::filesystem::path(file).filename().string();
@@ -78,7 +78,7 @@ std::string catalogue_library(const std::string& given, const std::string& file,
   std::set<std::string> libs;
   for (const auto& [k, s] : r.stats)
     for (const std::string& p : {k.subject, k.against})
-      if (p == "torch" || p == "jax") libs.insert(p);
+      if (fuzz::library_subject(p)) libs.insert(p);
   if (libs.size() == 1) return *libs.begin();
   throw ValueError("[report] --catalogue " + file + ": which library? pass --library torch or --library jax");
 }
@@ -117,7 +117,7 @@ void add_report_command(CLI::App& app) {
   r->add_option("--merge", a->merge, "Shard report directories (or their results.json files)")->expected(1, -1);
   r->add_option("results", a->input, "With --catalogue: a report directory or its results.json");
   r->add_option("--catalogue", a->catalogue,
-                "Write the catalogue of the differences between NumPy and the library (reports/NUMPY_VS_PYTORCH.md)");
+                "Write the catalogue of the differences between NumPy and the library (reports/numpy-vs-torch/CASES.md)");
   r->add_option("--library", a->library, "The catalogue's library: torch or jax (default: from the file's name, "
                                          "else the campaign's library)");
   r->add_option("--out", a->out, "Directory for the merged report")->capture_default_str();

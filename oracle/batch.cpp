@@ -2,6 +2,7 @@
 // calls of a batch are built in C++ (reference callables compiled once, no per-case source text)
 // and run by one Python function; torch and jax add a conversion of the arguments and results.
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <map>
 
@@ -25,37 +26,63 @@ constexpr const char* kBatchPrelude = R"py(
 import warnings as _w, numpy as _np, ml_dtypes as _mld
 class _ParityNotComparable(Exception):
     pass
-def _parity_batch(calls, cin=None, cout=None):
+def _parity_batch(calls, cin=None, cout=None, record=False, alias=None):
     # cin/cout convert arguments to the library and results back to NumPy (None for NumPy).
+    # record (library pairs, issue 27): each entry is (result or exception, the warning categories
+    # the call raised, whether a result shares memory with a tensor argument (alias(result, arg))).
     res = []
     # errstate as in the single-case path: with 'warn', NumPy can emit a RuntimeWarning while an
-    # error is pending (power(int, -3, out=float16)) and raise SystemError instead of ValueError.
-    with _w.catch_warnings(), _np.errstate(all='ignore'):
-        _w.simplefilter('ignore')
+    # error is pending (power(int, -3, out=float16)) and raise SystemError instead of ValueError;
+    # recording warns, and a SystemError is then asked again with 'ignore'.
+    with _w.catch_warnings(record=True) as log, _np.errstate(all='warn' if record else 'ignore'):
+        _w.simplefilter('always' if record else 'ignore')
         for fn, mode, args, kw, o in calls:
+            warned, shared, n0, given = [], False, 0, args
             try:
                 if cin is not None:
                     args = [cin(a) if type(a) is _np.ndarray else a for a in args]
                     if o is not None:
                         o = cin(o)
-                if mode == 0:
-                    r = fn(*args, **kw)
-                elif mode == 1:
-                    r = getattr(args[0], fn)(*args[1:], **kw)
-                elif mode == 2:
-                    fn(*args, **kw, out=args[0])
-                    r = args[0]
-                elif mode == 3:
-                    fn(*args, **kw, out=o)
-                    r = o
-                else:  # an in-place method: x.add_(y)
-                    getattr(args[0], fn)(*args[1:], **kw)
-                    r = args[0]
-                res.append(r if cout is None else cout(r))
+                n0 = len(log)  # warnings of the call itself, not of the conversions
+                try:
+                    r = _parity_call(fn, mode, args, kw, o)
+                except SystemError:
+                    if not record:
+                        raise
+                    with _np.errstate(all='ignore'):
+                        r = _parity_call(fn, mode, args, kw, o)
+                if record:
+                    warned = sorted({w.category.__name__ for w in log[n0:]})
+                    if alias is not None and mode < 2:  # in-place and out= results are their argument
+                        outs = r if isinstance(r, (tuple, list)) else (r,)
+                        # against the arrays as given: a copy the conversion made (torch takes no
+                        # negative strides) is no input of the caller's
+                        shared = any(alias(x, a) for x in outs for a in given if type(a) is _np.ndarray)
+                r = r if cout is None else cout(r)
             except Exception as e:
-                res.append(e)
+                r = e
+                if record:
+                    warned = sorted({w.category.__name__ for w in log[n0:]})
+            res.append((r, warned, shared) if record else r)
+            del log[:]
     return res
+def _parity_call(fn, mode, args, kw, o):
+    if mode == 0:
+        return fn(*args, **kw)
+    if mode == 1:
+        return getattr(args[0], fn)(*args[1:], **kw)
+    if mode == 2:
+        fn(*args, **kw, out=args[0])
+        return args[0]
+    if mode == 3:
+        fn(*args, **kw, out=o)
+        return o
+    getattr(args[0], fn)(*args[1:], **kw)  # an in-place method: x.add_(y)
+    return args[0]
+def _parity_alias_numpy(x, a):
+    return type(x) is _np.ndarray and type(a) is _np.ndarray and x.size > 0 and _np.may_share_memory(x, a)
 import builtins as _b
+_b._parity_alias_numpy = _parity_alias_numpy
 _b._parity_batch = _parity_batch
 _b._ParityNotComparable = _ParityNotComparable
 )py";
@@ -79,7 +106,14 @@ def _parity_from_torch(r):
     if isinstance(r, (tuple, list)):
         return [_parity_from_torch(x) for x in r]
     return r
+def _parity_alias_torch(x, a):  # x's storage overlaps the NumPy array a was made from (jax never aliases)
+    if not isinstance(x, _torch.Tensor) or x.numel() == 0 or a.size == 0:
+        return False
+    lo, hi = _np.lib.array_utils.byte_bounds(a)
+    p = x.untyped_storage().data_ptr()
+    return p < hi and lo < p + x.untyped_storage().nbytes()
 import builtins as _b
+_b._parity_alias_torch = _parity_alias_torch
 _b._parity_to_torch = _parity_to_torch
 _b._parity_from_torch = _parity_from_torch
 )py";
@@ -114,6 +148,7 @@ struct PyState {
   Lib lib = Lib::numpy;
   py::object batch, cin, cout;
   py::object base_exc, not_comparable;
+  py::object alias;        // alias(result, argument): whether they share memory (None: jax)
   py::object tensor_type;  // torch.Tensor / jax.Array: whose methods the method variant calls
   py::dict ns;             // where references are evaluated
   std::map<std::string, py::object> fns;  // reference source -> callable
@@ -123,9 +158,9 @@ struct PyState {
 
 // Imported state per library; nullptr (with the reason) when the library cannot be imported.
 PyState* state(Lib l, std::string* why = nullptr) {
-  static PyState* st[3] = {nullptr, nullptr, nullptr};
-  static std::string failed[3];
-  static bool tried[3] = {false, false, false};
+  static PyState* st[4] = {nullptr, nullptr, nullptr, nullptr};
+  static std::string failed[4];
+  static bool tried[4] = {false, false, false, false};
   const int k = static_cast<int>(l);
   if (!tried[k]) {
     tried[k] = true;
@@ -148,6 +183,7 @@ PyState* state(Lib l, std::string* why = nullptr) {
       s->not_comparable = builtins.attr("_ParityNotComparable");
       s->cin = py::none();
       s->cout = py::none();
+      s->alias = py::none();
       py::module_ np = py::module_::import("numpy");
       s->ns["np"] = np;
       s->ns["ml_dtypes"] = py::module_::import("ml_dtypes");
@@ -155,8 +191,9 @@ PyState* state(Lib l, std::string* why = nullptr) {
       if (l == Lib::numpy) {
         s->ns["_parity"] = builtins.attr("_parity");
         s->tensor_type = np.attr("ndarray");
+        s->alias = builtins.attr("_parity_alias_numpy");
         s->reference = "numpy " + numpy_version();
-      } else if (l == Lib::torch) {
+      } else if (is_torch(l)) {
         import_torch();  // first: RTLD_DEEPBIND (oracle.h)
         py::exec(kTorchPrelude);
         py::module_ torch = py::module_::import("torch");
@@ -164,6 +201,7 @@ PyState* state(Lib l, std::string* why = nullptr) {
         s->cin = builtins.attr("_parity_to_torch");
         s->cout = builtins.attr("_parity_from_torch");
         s->tensor_type = torch.attr("Tensor");
+        s->alias = builtins.attr("_parity_alias_torch");
         s->reference = "torch " + py::cast<std::string>(torch.attr("__version__"));
       } else {
         py::exec(kJaxPrelude);
@@ -195,6 +233,20 @@ py::object ref_fn(PyState& st, const std::string& ref) {
   return f;
 }
 
+// The callable, or None when the library has no such name (same-name mode asks for names torch
+// may lack).
+py::object try_ref_fn(PyState& st, const std::string& ref) {
+  auto it = st.fns.find(ref);
+  if (it != st.fns.end()) return it->second;
+  py::object f = py::none();
+  try {
+    f = py::eval(ref, st.ns);
+  } catch (py::error_already_set&) {
+  }
+  st.fns.emplace(ref, f);
+  return f;
+}
+
 bool has_method(PyState& st, const std::string& m) {
   auto it = st.has_method.find(m);
   if (it != st.has_method.end()) return it->second;
@@ -217,7 +269,7 @@ py::object scalar_py(const Scalar& s) {
 
 // A dtype keyword as the library takes it: NumPy's scalar type, torch.float32 ...
 py::object dtype_py(PyState& st, DType d) {
-  if (st.lib == Lib::torch) return st.ns["torch"].attr(name(d));
+  if (is_torch(st.lib)) return st.ns["torch"].attr(name(d));
   return numpy_dtype(d).attr("type");  // jax.numpy takes NumPy's types
 }
 
@@ -275,9 +327,15 @@ Outcome not_comparable(const PyState* st, const std::string& why) {
   return o;
 }
 
-Outcome to_outcome(PyState& st, py::handle r, const Case& c) {
+Outcome to_outcome(PyState& st, py::handle entry, const Case& c, bool record) {
   Outcome o;
   o.reference = st.reference;
+  py::handle r = entry;
+  if (record) {  // (result, warnings, aliases)
+    r = py::handle(PyTuple_GET_ITEM(entry.ptr(), 0));
+    for (auto w : py::handle(PyTuple_GET_ITEM(entry.ptr(), 1))) o.warnings.push_back(py::cast<std::string>(w));
+    o.aliases_input = PyObject_IsTrue(PyTuple_GET_ITEM(entry.ptr(), 2)) == 1;
+  }
   if (PyObject_IsInstance(r.ptr(), st.base_exc.ptr()) == 1) {
     py::object type = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(Py_TYPE(r.ptr())));
     const std::string cls = py::cast<std::string>(type.attr("__name__"));
@@ -289,13 +347,14 @@ Outcome to_outcome(PyState& st, py::handle r, const Case& c) {
       return not_comparable(&st, std::string(lib_name(st.lib)) + ": " + lib_ref(st.lib, *c.op) + " has no out= argument");
     std::vector<std::string> mro;
     for (auto k : type.attr("__mro__")) mro.push_back(py::cast<std::string>(k.attr("__name__")));
+    o.native_error_mro = mro;
     if (st.lib == Lib::numpy) {
       o.error = true;
       o.error_class = cls;
       o.error_mro = std::move(mro);
       o.error_message = msg;
     } else {
-      map_library_error(lib_name(st.lib), cls, mro, msg, o);
+      map_library_error(table_name(st.lib), cls, mro, msg, o);
     }
     return o;
   }
@@ -320,12 +379,13 @@ const char* lib_name(Lib l) {
     case Lib::numpy: return "numpy";
     case Lib::torch: return "torch";
     case Lib::jax: return "jax";
+    case Lib::torch_same: return "torch-same-name";
   }
   return "?";
 }
 
 bool lib_from_name(const std::string& n, Lib& out) {
-  for (Lib l : {Lib::numpy, Lib::torch, Lib::jax})
+  for (Lib l : {Lib::numpy, Lib::torch, Lib::jax, Lib::torch_same})
     if (n == lib_name(l)) {
       out = l;
       return true;
@@ -341,12 +401,36 @@ std::string lib_version(Lib l) {
   return s->reference.substr(s->reference.find(' ') + 1);
 }
 
-const std::string& lib_ref(Lib l, const opinfo::OpInfo& op) {
+std::string lib_ref(Lib l, const opinfo::OpInfo& op) {
+  if (l == Lib::torch_same) {
+    const std::string& r = op.numpy_ref;
+    if (r.rfind("np.", 0) != 0 || r.size() == 3) return "";
+    for (char ch : r.substr(3))
+      if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '.') return "";
+    return "torch." + r.substr(3);
+  }
   return l == Lib::numpy ? op.numpy_ref : l == Lib::torch ? op.torch_ref : op.jax_ref;
+}
+
+std::string lib_method(Lib l, const opinfo::OpInfo& op) {
+  if (l == Lib::torch) return op.torch_method;
+  if (l == Lib::torch_same && op.numpy_method.empty()) {  // the function's last name, as a Tensor method
+    const std::string r = lib_ref(l, op);
+    return r.empty() ? "" : r.substr(r.rfind('.') + 1);
+  }
+  return op.numpy_method;
+}
+
+bool same_name_is_function(const opinfo::OpInfo& op) {
+  PyState* st = state(Lib::torch_same);
+  const std::string r = lib_ref(Lib::torch_same, op);
+  return st && !r.empty() && !try_ref_fn(*st, r).is_none();
 }
 
 std::string lib_missing(Lib l, const opinfo::OpInfo& op) {
   if (l == Lib::numpy) return op.numpy_ref.empty() ? "no NumPy reference" : "";
+  if (l == Lib::torch_same)
+    return lib_ref(l, op).empty() ? "NumPy's reference " + op.numpy_ref + " is no plain np. function" : "";
   const std::string& why = l == Lib::torch ? op.torch_missing : op.jax_missing;
   if (!why.empty()) return why;
   if (lib_ref(l, op).empty()) return std::string("the ") + op.name + " entry names no " + lib_name(l) + " call";
@@ -354,14 +438,14 @@ std::string lib_missing(Lib l, const opinfo::OpInfo& op) {
 }
 
 std::string lib_kwarg(Lib l, const std::string& k) {
-  if (l == Lib::torch) {  // PyTorch's names for NumPy's keywords
+  if (l == Lib::torch) {  // PyTorch's names for NumPy's keywords (torch_same keeps NumPy's)
     if (k == "axis") return "dim";
     if (k == "keepdims") return "keepdim";
   }
   return k;
 }
 
-std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases) {
+std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases, bool record) {
   std::vector<Outcome> outs(cases.size());
   std::string why;
   PyState* sp = state(l, &why);
@@ -386,11 +470,23 @@ std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases)
     try {
       int mode = 0;
       py::object fn;
-      const std::string& method = l == Lib::torch ? op.torch_method : op.numpy_method;
+      const std::string method = lib_method(l, op);
+      const bool tensor0 = !c.input.args.empty() && c.input.args[0].is_tensor();
       switch (c.variant) {
-        case Variant::function: break;
+        case Variant::function:
+          if (l == Lib::torch_same && try_ref_fn(st, lib_ref(l, op)).is_none()) {
+            if (!tensor0 || !has_method(st, method)) {
+              outs[i] = not_comparable(&st, std::string(lname) + ": torch has neither " + lib_ref(l, op) +
+                                                " nor a Tensor method " + method);
+              continue;
+            }
+            mode = 1;  // torch.repeat does not exist; x.repeat does (with its own meaning)
+            fn = py::str(method);
+          }
+          break;
         case Variant::method:
-          if (!c.input.args.empty() && c.input.args[0].is_tensor() && has_method(st, method)) {
+          // (same-name: NumPy's method name only; an op without one calls the function, as NumPy does)
+          if (tensor0 && has_method(st, l == Lib::torch_same ? op.numpy_method : method)) {
             mode = 1;
             fn = py::str(method);
           }
@@ -418,6 +514,10 @@ std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases)
           mode = 3;
           break;
       }
+      if (!fn && l == Lib::torch_same && try_ref_fn(st, lib_ref(l, op)).is_none()) {
+        outs[i] = not_comparable(&st, std::string(lname) + ": torch has no " + lib_ref(l, op));
+        continue;
+      }
       if (!fn) fn = ref_fn(st, lib_ref(l, op));
       py::tuple args(c.input.args.size());
       for (size_t k = 0; k < c.input.args.size(); ++k) {
@@ -437,12 +537,12 @@ std::vector<Outcome> run_lib_batch(Lib l, const std::vector<const Case*>& cases)
   if (slot.empty()) return outs;
   py::list res;
   try {
-    res = st.batch(calls, st.cin, st.cout);
+    res = st.batch(calls, st.cin, st.cout, record, record ? st.alias : py::object(py::none()));
   } catch (py::error_already_set& e) {
     for (size_t i : slot) oracle_failure(outs[i], e.what());
     return outs;
   }
-  for (size_t j = 0; j < slot.size(); ++j) outs[slot[j]] = to_outcome(st, res[j], *cases[slot[j]]);
+  for (size_t j = 0; j < slot.size(); ++j) outs[slot[j]] = to_outcome(st, res[j], *cases[slot[j]], record);
   return outs;
 }
 

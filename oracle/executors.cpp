@@ -26,7 +26,7 @@ namespace {
 oracle::Lib require(const std::string& name) {
   oracle::Lib l;
   if (!oracle::lib_from_name(name, l))
-    throw ValueError("[executors] unknown library '" + name + "' (numpy, torch, jax)");
+    throw ValueError("[executors] unknown library '" + name + "' (numpy, torch, jax, torch-same-name)");
   return l;
 }
 
@@ -53,14 +53,25 @@ std::unique_ptr<Executor> make_executor(const std::string& name) {
     case oracle::Lib::numpy: return std::make_unique<NumpyExecutor>();
     case oracle::Lib::torch: return std::make_unique<TorchExecutor>();
     case oracle::Lib::jax: return std::make_unique<JaxExecutor>();
+    case oracle::Lib::torch_same: return std::make_unique<TorchSameNameExecutor>();
   }
   return nullptr;
+}
+
+std::vector<Outcome> run_library_observed(const std::string& name, const std::vector<const Case*>& cases) {
+  return oracle::run_lib_batch(require(name), cases, /*record=*/true);
 }
 
 TorchExecutor::TorchExecutor() { require_available(oracle::Lib::torch); }
 Outcome TorchExecutor::run(const Case& c) { return oracle::run_lib_batch(oracle::Lib::torch, {&c})[0]; }
 std::vector<Outcome> TorchExecutor::run_batch(const std::vector<const Case*>& cases) {
   return oracle::run_lib_batch(oracle::Lib::torch, cases);
+}
+
+TorchSameNameExecutor::TorchSameNameExecutor() { require_available(oracle::Lib::torch_same); }
+Outcome TorchSameNameExecutor::run(const Case& c) { return oracle::run_lib_batch(oracle::Lib::torch_same, {&c})[0]; }
+std::vector<Outcome> TorchSameNameExecutor::run_batch(const std::vector<const Case*>& cases) {
+  return oracle::run_lib_batch(oracle::Lib::torch_same, cases);
 }
 
 JaxExecutor::JaxExecutor() { require_available(oracle::Lib::jax); }
@@ -219,7 +230,7 @@ std::string exact_array_literal(const Tensor& t0) {
 std::string library_array(oracle::Lib l, const Tensor& t) {
   const std::string a = exact_array_literal(t);
   if (l == oracle::Lib::jax) return "jnp.asarray(" + a + ")";
-  if (l == oracle::Lib::torch) {
+  if (oracle::is_torch(l)) {
     if (t.dtype() == DType::BFloat16) return "torch.from_numpy(" + a + ".view(np.uint16)).view(torch.bfloat16)";
     return "torch.from_numpy(" + a + ")";
   }
@@ -227,7 +238,7 @@ std::string library_array(oracle::Lib l, const Tensor& t) {
 }
 
 std::string kw_source(oracle::Lib l, const KwValue& v) {
-  if (const auto* d = std::get_if<DType>(&v)) return l == oracle::Lib::torch ? "torch." + std::string(name(*d)) : np_dtype(*d);
+  if (const auto* d = std::get_if<DType>(&v)) return oracle::is_torch(l) ? "torch." + std::string(name(*d)) : np_dtype(*d);
   return kwvalue_python(v);
 }
 
@@ -249,17 +260,23 @@ std::string library_call(oracle::Lib l, const Case& c, std::string& why) {
     if (inner.empty() && !k.empty()) k = k.substr(2);
     return s + inner + k + ")";
   };
-  const std::string& ref = oracle::lib_ref(l, op);
-  const std::string& method = l == oracle::Lib::torch ? op.torch_method : op.numpy_method;
+  const std::string ref = oracle::lib_ref(l, op);
+  const std::string method = oracle::lib_method(l, op);
   const bool tensor0 = !c.input.args.empty() && c.input.args[0].is_tensor();
   switch (c.variant) {
-    case Variant::function: return call(ref, 0, "");
+    case Variant::function:
+      if (l == oracle::Lib::torch_same && !oracle::same_name_is_function(op)) {
+        if (!tensor0) { why = "torch has neither " + ref + " nor a Tensor method " + method + " for it"; return ""; }
+        return call(args[0] + "." + method, 1, "");  // torch.repeat does not exist; x.repeat does
+      }
+      return call(ref, 0, "");
     case Variant::method:
+      if (l == oracle::Lib::torch_same && op.numpy_method.empty()) return call(ref, 0, "");
       if (!method.empty() && tensor0) return call(args[0] + "." + method, 1, "");
       return call(ref, 0, "");
     case Variant::inplace:
       if (l == oracle::Lib::jax) { why = "jax arrays are immutable: no in-place form"; return ""; }
-      if (l == oracle::Lib::torch) {
+      if (oracle::is_torch(l)) {
         if (method.empty() || !tensor0) { why = "torch.Tensor has no in-place method for " + op.name; return ""; }
         return call(args[0] + "." + method + "_", 1, "");
       }
@@ -284,7 +301,7 @@ std::string library_snippet(const std::string& name, const Case& c) {
   const oracle::Lib l = require(name);
   std::ostringstream os;
   os << "import numpy as np, ml_dtypes\n";
-  if (l == oracle::Lib::torch) os << "import torch\n";
+  if (oracle::is_torch(l)) os << "import torch\n";
   if (l == oracle::Lib::jax)
     os << "import os; os.environ.setdefault('JAX_PLATFORMS', 'cpu')\n"
           "import jax, jax.numpy as jnp; jax.config.update('jax_enable_x64', True)\n";
@@ -293,7 +310,7 @@ std::string library_snippet(const std::string& name, const Case& c) {
     os << "# " << name << " lacks " << c.op->name << ": " << missing << "\n";
     return os.str();
   }
-  const std::string& ref = oracle::lib_ref(l, *c.op);
+  const std::string ref = oracle::lib_ref(l, *c.op);
   if (ref.find("_parity") != std::string::npos)
     os << "# " << ref << ": NumPy has no such function; the reference Parity uses (oracle/numpy_executor.cpp):"
        << NumpyExecutor::prelude();

@@ -2,8 +2,9 @@
 # Regenerates every committed library report (issue 27, "Fresh"): reruns the campaigns
 # reports/numpy-vs-torch and reports/numpy-vs-jax (only their results.json is committed; each
 # records the hash of the OpInfo entries it ran on, which fuzz/tests/report_fresh_test.cpp holds
-# against today's), renders the catalogues reports/NUMPY_VS_PYTORCH.md and reports/NUMPY_VS_JAX.md
-# from them, and last runs scripts/porting_guide.py when it exists. Needs build/parity, PyTorch
+# against today's), renders the catalogues of every differing case from them
+# (reports/numpy-vs-*/CASES.md), and last runs scripts/porting_guide.py, when it exists, for the
+# porting guides (reports/NUMPY_VS_PYTORCH.md, reports/NUMPY_VS_JAX.md). Needs build/parity, PyTorch
 # and JAX. Run from anywhere; commit what it writes.
 #   PARITY_MIN_CASES=N   compared cases asked of every op x dtype row (default 100)
 #   PARITY_TORCH_TIME=S  time cap of the PyTorch campaign in seconds (default: none)
@@ -24,6 +25,6 @@ campaign() {  # library, time cap (may be empty), directory, catalogue
   if [ "$rc" -gt 1 ]; then echo "reports.sh: the $1 campaign failed (exit $rc)" >&2; exit "$rc"; fi
   build/parity report "$3" --catalogue "$4" --library "$1"
 }
-campaign torch "${PARITY_TORCH_TIME:-}" reports/numpy-vs-torch reports/NUMPY_VS_PYTORCH.md
-campaign jax "${PARITY_JAX_TIME:-}" reports/numpy-vs-jax reports/NUMPY_VS_JAX.md
-if [ -f scripts/porting_guide.py ]; then python3 scripts/porting_guide.py; fi
+campaign torch "${PARITY_TORCH_TIME:-}" reports/numpy-vs-torch reports/numpy-vs-torch/CASES.md
+campaign jax "${PARITY_JAX_TIME:-}" reports/numpy-vs-jax reports/numpy-vs-jax/CASES.md
+if [ -f scripts/porting_guide.py ]; then python3 scripts/porting_guide.py; fi  # the guides by hazard

@@ -31,7 +31,7 @@ expect 2 "--time" check --ops add --time 0 $r
 expect 2 "--jobs" check --ops add --jobs -1 $r
 expect 2 "--seed" check --ops add --seed -7 $r
 # Issue 14: who takes part. Bad pairs are usage errors, each named.
-expect 2 "--subject takes engine, torch or jax" fuzz --ops add --cases 2 --subject mxnet $r
+expect 2 "--subject takes engine, torch, jax or torch-same-name" fuzz --ops add --cases 2 --subject mxnet $r
 expect 2 "--against takes numpy, cpu, torch or jax" fuzz --ops add --cases 2 --against mxnet $r
 expect 2 "cannot be checked against itself" fuzz --ops add --cases 2 --subject torch --against torch $r
 expect 2 "checked against NumPy semantics" fuzz --ops add --cases 2 --subject torch --against jax $r

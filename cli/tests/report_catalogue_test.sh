@@ -42,7 +42,7 @@ head -1 "$tmp/NUMPY_VS_JAX.md" | grep -qx "# NumPy vs JAX" || fail "the JAX cata
 
 expect 2 "\[report\] --catalogue .*which library\? pass --library torch or --library jax" \
   report "$tmp/run" --catalogue "$tmp/cat.md"
-expect 2 "\[report\] --library tf: the catalogue compares NumPy with torch or jax" \
+expect 2 "\[report\] --library tf: the catalogue compares NumPy with torch, jax or torch-same-name" \
   report "$tmp/run" --catalogue "$tmp/cat.md" --library tf
 expect 2 "\[report\] give a results file with --catalogue FILE" report "$tmp/run"
 expect 2 "\[report\] give a results file with --catalogue FILE" report --catalogue "$tmp/cat.md"

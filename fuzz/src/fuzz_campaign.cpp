@@ -91,7 +91,7 @@ CaseRecord get_record(Reader& rd) {
 
 // The participants a result row can name, by a byte on the pipe.
 const std::vector<std::string>& participant_codes() {
-  static const std::vector<std::string> codes = {"engine", "numpy", "torch", "jax", "cpu"};
+  static const std::vector<std::string> codes = {"engine", "numpy", "torch", "jax", "cpu", "torch-same-name"};
   return codes;
 }
 uint8_t participant_code(const std::string& who) {
@@ -165,8 +165,8 @@ struct WorkerState {
 // every participant (--three-way); the engine on a GPU against its CPU result.
 void check_pairing(const Pairing& p, bool grad) {
   auto lib = [](const std::string& x) { return x == "torch" || x == "jax"; };
-  if (!p.subject.empty() && !lib(p.subject))
-    throw ValueError("[fuzz] unknown subject '" + p.subject + "' (engine, torch, jax)");
+  if (!p.subject.empty() && !library_subject(p.subject))
+    throw ValueError("[fuzz] unknown subject '" + p.subject + "' (engine, torch, jax, torch-same-name)");
   if (!p.against.empty() && !lib(p.against) && p.against != "cpu")
     throw ValueError("[fuzz] unknown reference '" + p.against + "' (numpy, cpu, torch, jax)");
   if (!p.subject.empty() && p.subject == p.against)
@@ -438,11 +438,11 @@ Results run_campaign(const Options& opts) {
     std::vector<std::string> libs;  // NumPy's version comes from the workers
     if (pair.three_way) libs = {"torch", "jax"};
     for (const std::string& x : {pair.subject, pair.against})
-      if (x == "torch" || x == "jax") libs.push_back(x);
+      if (library_subject(x)) libs.push_back(x);
     std::map<std::string, LibraryProbe> probe;
     if (!libs.empty()) probe = probe_libraries(libs);
     for (const std::string& x : {pair.subject, pair.against})
-      if ((x == "torch" || x == "jax") && !probe[x].available)
+      if (library_subject(x) && !probe[x].available)
         throw RuntimeError("[fuzz] " + x + " is not installed here (" + probe[x].why.substr(0, probe[x].why.find('\n')) +
                            "): it cannot take part");
     res.versions["engine"] = kVersion;

@@ -242,7 +242,18 @@ Scalar draw_grad_scalar(Rng& r) {
   }
 }
 
-Scalar draw_weak_scalar(Rng& r, DType d) {
+// Inputs drawn only when a library is the subject (issue 27; `--subject torch`), so that every
+// campaign the engine takes part in (three-way included) and its ids draw as before: Python ints
+// beyond int64, long reductions, dtypes an op does not claim, int conditions of where.
+bool library_inputs(const GenConfig& cfg) { return !cfg.subject.empty() && cfg.subject != "engine"; }
+
+Scalar draw_weak_scalar(Rng& r, DType d, bool library = false) {
+  // A Python int of 2**63 or more (about 1 scalar in 10): NumPy's NEP 50 OverflowError against a
+  // library's wraparound or float. (Scalar holds none below -2**63.)
+  if (library && r.chance(0.1)) {
+    static const uint64_t big[] = {1ULL << 63, (1ULL << 63) + 1, ~0ULL, (1ULL << 63) + 12345};
+    return Scalar(big[r.below(4)]);
+  }
   int kindsel;  // 0 bool 1 int 2 float 3 complex
   if (r.chance(0.5)) kindsel = is_bool(d) ? 0 : is_integer(d) ? 1 : is_floating(d) ? 2 : 3;
   else kindsel = static_cast<int>(r.below(10) < 1 ? 3 : r.below(3));
@@ -379,7 +390,7 @@ CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
     if (k == weak) {
       ArgSpec a;
       a.is_scalar = true;
-      a.scalar = cfg.grad ? draw_grad_scalar(r) : draw_weak_scalar(r, d);
+      a.scalar = cfg.grad ? draw_grad_scalar(r) : draw_weak_scalar(r, d, library_inputs(cfg));
       s.args.push_back(a);
       continue;
     }
@@ -388,6 +399,13 @@ CaseSpec draw_elementwise(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
     const std::vector<DType>& mix_from = cfg.device.is_cpu() ? op.dtypes_cpu : op.dtypes_cuda;
     if (k > 0 && op.promotes && r.chance(0.15)) dk = mix_from[r.below(mix_from.size())];
     bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
+    // where's condition as small ints sometimes (library cases): NumPy tests truth, torch wants bool.
+    if (k == 0 && op.name == "where" && library_inputs(cfg) && r.chance(0.25)) {
+      s.args.push_back(tensor_arg(r, shapes[k], r.chance(0.5) ? DType::Int64 : DType::UInt8, cfg, 0,
+                                  std::make_pair(0.0, 2.0), bcast_ok));
+      s.note = "int condition";
+      continue;
+    }
     s.args.push_back(tensor_arg(r, shapes[k], dk, cfg, (op.fuzz_ordinary_values ? 0 : draw_profile(r, cfg)), op.domain, bcast_ok));
   }
   const OpDtypeInfo& info = op_info(op, d);
@@ -422,7 +440,18 @@ CaseSpec draw_from_sample(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
     const bool bcast_ok = !(k == 0 && s.variant != Variant::function && s.variant != Variant::method);
     const bool redraw = tv.dtype() == d && !(kept && k > 0) && op.family != "random";
     if (reduction && k == 0) {
-      s.args.push_back(tensor_arg(r, draw_shape(r, cfg), tv.dtype(), cfg, (op.fuzz_ordinary_values ? 0 : draw_profile(r, cfg)), op.domain, bcast_ok));
+      const DType td = tv.dtype();
+      // Library cases: sometimes a long low-precision array (up to 2048 elements, ordinary values),
+      // where accumulation in float16/bfloat16/float32 shows.
+      if (library_inputs(cfg) && (td == DType::Float16 || td == DType::BFloat16 || td == DType::Float32) &&
+          r.chance(0.15)) {
+        const int64_t n = r.range(256, 2048);
+        const Shape sh = r.chance(0.5) ? Shape{n} : Shape{2, n / 2};
+        s.args.push_back(tensor_arg(r, sh, td, cfg, 0, op.domain, bcast_ok));
+        s.note = "long reduction";
+        continue;
+      }
+      s.args.push_back(tensor_arg(r, draw_shape(r, cfg), td, cfg, (op.fuzz_ordinary_values ? 0 : draw_profile(r, cfg)), op.domain, bcast_ok));
       continue;
     }
     if (redraw) {
@@ -506,11 +535,35 @@ const std::vector<DType>& device_dtypes(const opinfo::OpInfo& op, Device dev) {
 
 // The dtype case (seed, index) of `op` is drawn for: one of the op's claimed dtypes on the device
 // (gradient cases: of its claimed float64/complex128).
+// Library cases (library_inputs) are drawn, about 1 in 20, for a dtype the op does not claim: what
+// the subject library does there (NumPy raising where torch computes is a finding).
 std::optional<DType> draw_dtype(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, bool grad,
-                                Device dev = Device::cpu) {
+                                Device dev = Device::cpu, bool library = false) {
   const std::vector<DType> ds = grad ? grad_dtypes(op) : device_dtypes(op, dev);
   if (ds.empty()) return std::nullopt;
+  if (library && !grad && dev.is_cpu()) {
+    Rng u(mix(mix(hash_str(op.name), seed), index) ^ 0x27d1e27aULL);  // a stream of its own
+    if (u.below(20) == 0) {
+      std::vector<DType> other;
+      for (DType d : kAllDTypes)
+        if (std::find(ds.begin(), ds.end(), d) == ds.end()) other.push_back(d);
+      if (!other.empty()) return other[u.below(other.size())];
+    }
+  }
   return ds[Rng(mix(mix(hash_str(op.name), seed), index) ^ 0x5bd1e995).below(ds.size())];
+}
+
+// A case of an unclaimed dtype `u`: drawn as for a claimed one, then its tensors of that dtype cast
+// to `u` (the op's samples and domain exist for claimed dtypes only); the function variant.
+CaseSpec as_unclaimed(CaseSpec s, DType u) {
+  const DType from = s.dtype;
+  for (auto& a : s.args)
+    if (!a.is_scalar && a.values.defined() && a.values.dtype() == from) a.values = a.values.astype(u).contiguous().copy();
+  s.dtype = u;
+  s.variant = Variant::function;
+  s.out_other_dtype = false;
+  s.note = "unclaimed dtype " + std::string(name(u));
+  return s;
 }
 
 // Gradient cases differentiate in float64/complex128: other float arguments (from promotion
@@ -534,11 +587,13 @@ CaseSpec draw_spec(const opinfo::OpInfo& op, uint64_t seed, uint64_t index, cons
   if (claimed.empty())
     throw ValueError("[fuzz] op " + op.name + " claims no dtype" +
                      (cfg.device.is_cpu() ? std::string() : " on " + to_string(cfg.device) + " (no CUDA kernel)"));
-  const std::optional<DType> dd = draw_dtype(op, seed, index, cfg.grad, cfg.device);
+  const std::optional<DType> dd = draw_dtype(op, seed, index, cfg.grad, cfg.device, library_inputs(cfg));
   if (!dd) throw ValueError("[fuzz] op " + op.name + " claims neither float64 nor complex128: no gradient cases");
-  const DType d = *dd;
+  const bool unclaimed = std::find(claimed.begin(), claimed.end(), *dd) == claimed.end() && !cfg.grad;
+  const DType d = unclaimed ? *draw_dtype(op, seed, index, false, cfg.device) : *dd;
   r.next();
   CaseSpec s = op.elementwise ? draw_elementwise(op, d, r, cfg) : draw_from_sample(op, d, r, cfg);
+  if (unclaimed) return as_unclaimed(std::move(s), *dd);
   if (cfg.grad) {
     s.grad = true;
     widen_floats(s);
@@ -829,7 +884,7 @@ using namespace detail;
 CaseGen::CaseGen(GenConfig cfg) : cfg_(cfg) {}
 
 std::optional<DType> CaseGen::dtype_of(const opinfo::OpInfo& op, uint64_t seed, uint64_t index) const {
-  return draw_dtype(op, seed, index, cfg_.grad, cfg_.device);
+  return draw_dtype(op, seed, index, cfg_.grad, cfg_.device, library_inputs(cfg_));
 }
 
 namespace {

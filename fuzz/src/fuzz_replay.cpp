@@ -100,7 +100,7 @@ std::string python_snippet(const Case& c) {
 namespace {
 std::string snippet_of(const std::string& who, const Case& c) {
   if (who == "numpy") return python_snippet(c);
-  if (who == "torch" || who == "jax") {
+  if (library_subject(who)) {
     try {
       return library_snippet(who, c);
     } catch (const std::exception& e) {

@@ -32,7 +32,9 @@ Tolerance case_tolerance(const Case& c, const CaseResult& r) {
   // GPU takes the op's device tolerance where one is declared.
   const bool engine_on_gpu = !c.device.is_cpu() && (r.subject.empty() || r.subject == "engine");
   auto op_tol = [&](DType d) {
-    return engine_on_gpu ? c.op->tolerance(d, c.device) : c.op->tolerance(d, r.subject, r.reference);
+    // Same-name mode calls torch: torch's tolerances.
+    const std::string subject = r.subject == "torch-same-name" ? "torch" : r.subject;
+    return engine_on_gpu ? c.op->tolerance(d, c.device) : c.op->tolerance(d, subject, r.reference);
   };
   Tolerance tol = op_tol(rd);
   if (c.compute_dtype) {
@@ -138,6 +140,80 @@ std::string rename_sides(std::string d, const std::string& subject, const std::s
   return d;
 }
 
+std::vector<double> parts_of(const Tensor& t, bool imag);  // below
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+// Two libraries whose results (or error classes, through the error table) agree may still differ
+// in what compare() does not look at (issue 27): the library's own error class, a view against a
+// copy, the sign of a zero, a warning (in that order). Sets the verdict's kind and detail for the
+// first found.
+void quiet_difference(CaseResult& r) {
+  const Outcome& s = r.engine;
+  const Outcome& n = r.numpy;
+  const std::string& a = r.subject;
+  const std::string b = r.reference == "numpy" ? "NumPy" : r.reference;
+  auto set = [&](Mismatch m, std::string d) {
+    r.verdict.kind = m;
+    r.verdict.detail = std::move(d);
+  };
+  if (s.error && n.error) {
+    // The libraries' own classes share no class below Exception (RuntimeError against TypeError):
+    // no `except` clause narrower than Exception catches both. (AxisError against IndexError
+    // share IndexError: not this kind.)
+    if (s.native_error_mro.empty() || n.native_error_mro.empty()) return;
+    for (const std::string& k : s.native_error_mro) {
+      if (k == "Exception" || k == "BaseException" || k == "object") break;
+      if (contains(n.native_error_mro, k)) return;
+    }
+    set(Mismatch::error_class, a + " raises " + s.native_error_mro[0] + ", " + b + " " + n.native_error_mro[0] +
+                                   " (no common class below Exception; the error table maps " + a + "'s to " +
+                                   s.error_class + ")");
+    return;
+  }
+  if (s.error || n.error) return;
+  // jax arrays are immutable: no write can tell a view from a copy there.
+  if (s.aliases_input != n.aliases_input && a != "jax" && r.reference != "jax") {
+    const std::string& view = s.aliases_input ? a : b;
+    const std::string& copy = s.aliases_input ? b : a;
+    set(Mismatch::aliasing, view + "'s result shares memory with an input (a view), " + copy + "'s is a copy");
+    return;
+  }
+  for (size_t k = 0; k < s.values.size() && k < n.values.size(); ++k) {
+    const Tensor& x = s.values[k];
+    const Tensor& y = n.values[k];
+    if (x.dtype() != y.dtype() || x.shape() != y.shape() || !is_inexact(x.dtype())) continue;
+    for (bool imag : {false, true}) {
+      if (imag && !is_complex(x.dtype())) break;
+      const std::vector<double> xs = parts_of(x, imag), ys = parts_of(y, imag);
+      for (size_t i = 0; i < xs.size() && i < ys.size(); ++i)
+        if (xs[i] == 0 && ys[i] == 0 && std::signbit(xs[i]) != std::signbit(ys[i])) {
+          set(Mismatch::signed_zero, "output " + std::to_string(k) + " element " + std::to_string(i) +
+                                         (imag ? " (imaginary part)" : "") + ": " + a + " " +
+                                         (std::signbit(xs[i]) ? "-0.0" : "+0.0") + ", " + b + " " +
+                                         (std::signbit(ys[i]) ? "-0.0" : "+0.0"));
+          return;
+        }
+    }
+  }
+  std::vector<std::string> sw = s.warnings, nw = n.warnings;
+  std::sort(sw.begin(), sw.end());
+  std::sort(nw.begin(), nw.end());
+  sw.erase(std::unique(sw.begin(), sw.end()), sw.end());
+  nw.erase(std::unique(nw.begin(), nw.end()), nw.end());
+  if (sw != nw)
+    set(Mismatch::warning, a + " warns " + (sw.empty() ? "nothing" : joined(sw)) + ", " + b + " " +
+                               (nw.empty() ? "nothing" : joined(nw)));
+}
+
 // A pair other than the engine against NumPy (or its own CPU result): a library on either side.
 // Not comparable when a side could not run the case; else compared with the op's tolerance, the
 // difference classified (classify_difference) and declarations about this pair applied.
@@ -163,6 +239,8 @@ CaseResult compare_pair(const Case& c, Outcome subj, Outcome ref, const std::str
     r.verdict.kind = classify_difference(c, r.verdict, r.engine, r.numpy, tol);
     r.verdict.detail = rename_sides(r.verdict.detail, subject, reference);
   }
+  // Two libraries (not the engine, which records none of this): what compare() does not see.
+  if (r.verdict.match() && subject != "engine" && reference != "engine") quiet_difference(r);
   accept_declared(c, r);
   return r;
 }
@@ -402,10 +480,11 @@ std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& 
   if (p.three_way) {
     // NumPy and each installed library answer the batch in one call each; every participant is
     // compared with NumPy, the engine as in a plain campaign, the libraries classified.
-    std::vector<Outcome> np = library("numpy").run_batch(cases);
+    // Observed runs (warnings, aliasing, native error classes) for the libraries' rows.
+    std::vector<Outcome> np = run_library_observed("numpy", cases);
     std::vector<std::pair<std::string, std::vector<Outcome>>> libs;
     for (const char* lib : {"torch", "jax"})
-      if (library_available(lib)) libs.emplace_back(lib, library(lib).run_batch(cases));
+      if (library_available(lib)) libs.emplace_back(lib, run_library_observed(lib, cases));
     for (size_t i = 0; i < cases.size(); ++i) {
       CaseResult r = finish(*cases[i], std::move(eng[i]), np[i]);
       std::vector<std::string> differ;
@@ -421,8 +500,9 @@ std::vector<CaseResult> detail::run_with_engine(const std::vector<const Case*>& 
     return out;
   }
   const std::string subject = p.subject_name(), against = p.against_name();
-  std::vector<Outcome> subj = p.subject.empty() ? std::move(eng) : library(subject).run_batch(cases);
-  std::vector<Outcome> ref = library(against).run_batch(cases);
+  // A library subject against NumPy: observed runs (warnings, aliasing, native error classes).
+  std::vector<Outcome> subj = p.subject.empty() ? std::move(eng) : run_library_observed(subject, cases);
+  std::vector<Outcome> ref = p.subject.empty() ? library(against).run_batch(cases) : run_library_observed(against, cases);
   for (size_t i = 0; i < cases.size(); ++i)
     out.push_back(compare_pair(*cases[i], std::move(subj[i]), std::move(ref[i]), subject, against));
   return out;

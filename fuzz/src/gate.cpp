@@ -74,8 +74,13 @@ GateResult verdict(const Results& r, const Baseline* baseline) {
 
 std::string GateResult::summary() const {
   std::ostringstream os;
-  os << "gate: " << (passed ? "PASS" : "FAIL") << " (" << unaccepted.size() << " unaccepted, " << stale.size()
-     << " stale baseline entries, " << baselined_mismatches << " baselined mismatches)\n";
+  // Groups (op x dtype x device x kind) with their cases, so that the count reads like the
+  // reports' "N mismatching cases".
+  uint64_t cases = 0;
+  for (const GateFinding& f : unaccepted) cases += f.count;
+  os << "gate: " << (passed ? "PASS" : "FAIL") << ": " << unaccepted.size() << " unaccepted "
+     << (unaccepted.size() == 1 ? "group" : "groups") << " (" << cases << (cases == 1 ? " case), " : " cases), ")
+     << stale.size() << " stale baseline entries, " << baselined_mismatches << " baselined mismatches\n";
   if (no_cases) os << "  the run ran no cases: nothing was checked (check --ops, --dtypes, --cases, --time)\n";
   for (const GateFinding& f : unaccepted) {
     os << "  unaccepted: " << f.op << " " << name(f.dtype) << " " << to_string(f.device) << " " << to_string(f.kind)

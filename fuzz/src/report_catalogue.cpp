@@ -1,5 +1,5 @@
-// The catalogue of semantic differences between NumPy and a library (reports/NUMPY_VS_PYTORCH.md,
-// reports/NUMPY_VS_JAX.md), rendered from a campaign's results.json: the rows of that library
+// The catalogue of semantic differences between NumPy and a library (reports/numpy-vs-torch/CASES.md,
+// reports/numpy-vs-jax/CASES.md), rendered from a campaign's results.json: the rows of that library
 // against NumPy, grouped by kind, then by op (its dtypes counted), each with the smallest minimal
 // case of its dtypes, both outcomes, both snippets and its replay id. Everything is sorted and nothing depends on the clock or the host,
 // so the committed file can be checked to regenerate byte-identical from the committed results.
@@ -36,6 +36,16 @@ std::string kind_meaning(Mismatch m, const std::string& lib) {
              "one side only.";
     case Mismatch::shape: return "The results' shapes differ (keepdims, 0-d results, broadcasting).";
     case Mismatch::crash: return "The library's worker process died on the case.";
+    case Mismatch::error_class:
+      return "Both raise, and the error table maps " + lib + "'s exception onto NumPy's, but NumPy's class is not "
+             "among its bases: an `except` clause written for NumPy does not catch it.";
+    case Mismatch::aliasing:
+      return "The results agree, but one library returns a view that shares memory with an input and the other a "
+             "copy: writing to the result changes the input in one of them only.";
+    case Mismatch::signed_zero: return "The results agree, but a zero has another sign (+0.0 against -0.0).";
+    case Mismatch::warning:
+      return "The results agree, but one library warns (RuntimeWarning, ComplexWarning, UserWarning...) where the "
+             "other is silent, or they warn differently.";
     default: return "Kind `" + std::string(to_string(m)) + "`.";
   }
 }
@@ -69,8 +79,8 @@ bool better_example(const CaseRecord& a, const CaseRecord& b) {
 
 std::string render_catalogue(const Results& r, const std::string& library, const std::string& source,
                              const std::string& file) {
-  if (library != "torch" && library != "jax")
-    throw ValueError("[report] the catalogue compares NumPy with torch or jax, not '" + library + "'");
+  if (!library_subject(library))
+    throw ValueError("[report] the catalogue compares NumPy with torch, jax or torch-same-name, not '" + library + "'");
   const std::string lib = display_name(library);
   auto of_pair = [&](const StatsKey& k) {
     return (k.subject == library && k.against == "numpy") || (k.subject == "numpy" && k.against == library);

@@ -21,12 +21,17 @@ inline constexpr Mismatch kKinds[] = {Mismatch::value, Mismatch::dtype, Mismatch
 inline constexpr Mismatch kAllKinds[] = {Mismatch::value,     Mismatch::dtype,   Mismatch::shape,
                                          Mismatch::error,     Mismatch::crash,   Mismatch::device,
                                          Mismatch::grad,      Mismatch::nonfinite, Mismatch::integer,
-                                         Mismatch::ordering};
+                                         Mismatch::ordering,  Mismatch::error_class, Mismatch::aliasing,
+                                         Mismatch::signed_zero, Mismatch::warning};
+// The kinds seen only between libraries where the results otherwise agree (issue 27).
+inline constexpr Mismatch kQuietKinds[] = {Mismatch::error_class, Mismatch::aliasing, Mismatch::signed_zero,
+                                           Mismatch::warning};
 // The kinds of a difference between two libraries (issue 14), in the order the issue lists them
 // and the catalogue groups them; crash last.
 inline constexpr Mismatch kLibraryKinds[] = {Mismatch::dtype,   Mismatch::value,    Mismatch::error,
                                              Mismatch::nonfinite, Mismatch::integer, Mismatch::ordering,
-                                             Mismatch::shape,   Mismatch::crash};
+                                             Mismatch::shape,   Mismatch::error_class, Mismatch::aliasing,
+                                             Mismatch::signed_zero, Mismatch::warning, Mismatch::crash};
 
 inline uint64_t count(const Stats& s, Mismatch k) {
   auto it = s.mismatches.find(k);
@@ -96,6 +101,35 @@ inline std::string case_anchor(const StatsKey& k, Mismatch m) {
   return default_pair(k) ? a : a + "-" + anchor(k.subject) + "-vs-" + anchor(k.against);
 }
 
+// Accepted cases by declaration: each declaration once (in the order the rows first name it),
+// with the rows it covers and their counts and examples.
+struct AcceptedGroup {
+  std::string declaration;
+  std::vector<std::pair<const Row*, const AcceptedBy*>> rows;
+};
+inline std::vector<AcceptedGroup> accepted_groups(const std::vector<Row>& rows) {
+  std::vector<AcceptedGroup> out;
+  std::map<std::string, size_t> at;
+  for (const Row& row : rows)
+    for (const auto& [decl, a] : row.stats->accepted_by) {
+      auto [it, fresh] = at.emplace(decl, out.size());
+      if (fresh) out.push_back(AcceptedGroup{decl, {}});
+      out[it->second].rows.push_back({&row, &a});
+    }
+  return out;
+}
+inline size_t group_index(const std::vector<AcceptedGroup>& groups, const std::string& decl) {
+  for (size_t i = 0; i < groups.size(); ++i)
+    if (groups[i].declaration == decl) return i;
+  return groups.size();
+}
+// The anchor of a row's line under its declaration's group (index.html's accepted section).
+inline std::string accepted_anchor(const StatsKey& k, size_t group) {
+  std::string a = "acc-" + anchor(k.op) + "-" + name(k.dtype) + "-" + anchor(to_string(k.device));
+  if (!default_pair(k)) a += "-" + anchor(k.subject) + "-vs-" + anchor(k.against);
+  return a + "-" + std::to_string(group);
+}
+
 // ---- Issue 14: who was checked against whom ----
 
 // A campaign with a library as a participant: a library checked against NumPy (--subject torch),
@@ -118,6 +152,7 @@ inline std::string display_name(const std::string& p) {
   if (p == "engine") return "Engine";
   if (p == "numpy") return "NumPy";
   if (p == "torch") return "PyTorch";
+  if (p == "torch-same-name") return "PyTorch (same names)";
   if (p == "jax") return "JAX";
   if (p == "cpu") return "Engine (CPU)";
   return p;
@@ -173,6 +208,10 @@ inline std::string kind_title(Mismatch m, bool library) {
     case Mismatch::nonfinite: return "NaN and infinity handling";
     case Mismatch::integer: return "integer overflow and division";
     case Mismatch::ordering: return "complex ordering";
+    case Mismatch::error_class: return "error class";
+    case Mismatch::aliasing: return "view or copy";
+    case Mismatch::signed_zero: return "sign of zero";
+    case Mismatch::warning: return "warning";
     case Mismatch::device: return "device mismatch";
     default: return to_string(m);
   }
@@ -194,6 +233,8 @@ inline std::vector<Mismatch> kind_columns(const Results& r) {
     for (Mismatch m : {Mismatch::value, Mismatch::dtype, Mismatch::shape, Mismatch::error, Mismatch::nonfinite,
                        Mismatch::integer, Mismatch::ordering, Mismatch::crash})
       cols.push_back(m);
+    for (Mismatch m : kQuietKinds)
+      if (count_any(r, m)) cols.push_back(m);
     if (count_any(r, Mismatch::device)) cols.push_back(Mismatch::device);
     return cols;
   }
@@ -316,15 +357,31 @@ inline Totals totals(const Results& r) {
   return t;
 }
 
+// What a column shows when the run did not measure it: never 0, which would read as "agrees".
+inline constexpr const char* kNotCompared = "not compared";
 // The gradient column: "failures/checked" for rows of a gradient campaign (or with gradient
-// counts), "-" otherwise.
+// counts), "not compared" otherwise.
 inline std::string grad_cell(const Results& r, const Stats& s) {
-  if (!r.grad && s.grad_checked == 0 && count(s, Mismatch::grad) == 0) return "-";
+  if (!r.grad && s.grad_checked == 0 && count(s, Mismatch::grad) == 0) return kNotCompared;
   return std::to_string(count(s, Mismatch::grad)) + "/" + std::to_string(s.grad_checked);
 }
+// Whether the run measured a kind: `device` mismatches are only looked for by a campaign against
+// the engine's CPU result (--against cpu); every other kind by every run.
+inline bool measured(const Results& r, Mismatch m) {
+  return m != Mismatch::device || r.against == "cpu" || count_any(r, Mismatch::device) > 0;
+}
+// A kind column's cell: the count, or "not compared".
+inline std::string kind_cell(const Results& r, const Stats& s, Mismatch m) {
+  return measured(r, m) ? std::to_string(count(s, m)) : kNotCompared;
+}
 
-// The max-ULP column: "-" for a row with no float result (integer and bool results have no ULP).
-inline std::string ulp_cell(const Stats& s) { return s.worst ? format_number(s.max_ulp) : "-"; }
+// The max-ULP column: "-" for a row with no float result (integer and bool results have no ULP),
+// "accepted" when its largest distance is a declared (accepted) case's: that distance (often inf)
+// is the declared difference, not the row's accuracy.
+inline std::string ulp_cell(const Stats& s) {
+  if (!s.worst) return "-";
+  return s.worst->accepted ? "accepted" : format_number(s.max_ulp);
+}
 // The max-ULP case column: the worst case's id and how it ended ("sin:1:7 (match)"), or "-".
 inline std::string worst_case_cell(const Stats& s) {
   if (!s.worst) return "-";

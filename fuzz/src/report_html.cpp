@@ -3,6 +3,7 @@
 // minimal case with its replay command and Python snippet.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -74,26 +75,34 @@ std::string svg_histogram(const std::string& op, const std::vector<uint64_t>& h)
 
 const char* kStyle = R"CSS(
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
+/* The main table scrolls inside its own box (both ways), so that the page stays as wide as the
+   screen and the sticky header sticks to the box's top while its rows scroll. */
+.tablewrap { overflow: auto; max-width: 100%; max-height: 85vh; }
 table { border-collapse: collapse; font-size: 13px; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; }
-th { background: #eee; cursor: pointer; user-select: none; position: sticky; top: 0; }
-th.asc::after { content: " \25B2"; } th.desc::after { content: " \25BC"; }
+th { background: #eee; position: sticky; top: 0; z-index: 1; }
+th button { font: inherit; font-weight: bold; background: none; border: 0; padding: 0; cursor: pointer; color: inherit; text-align: inherit; }
+th[aria-sort="ascending"] button::after { content: " \25B2"; } th[aria-sort="descending"] button::after { content: " \25BC"; }
+td.case { min-width: 12em; max-width: 30em; } td.case .what { font-size: 12px; color: #444; overflow-wrap: anywhere; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.fail td { background: #fde8e8; } tr.baselined td { background: #fff6dd; } tr.accepted td { background: #eef6ff; }
 tr.not_comparable td { background: #f4f4f4; color: #666; }
 td.pair { white-space: nowrap; } details.gate summary { cursor: pointer; font-family: monospace; } th.kind { min-width: 7em; }
-table.env th { cursor: default; position: static; text-align: left; }
+table.env th { position: static; text-align: left; }
 .filter { margin: 0.5em 0; } .filter label { margin-right: 1em; white-space: nowrap; }
-.tablewrap { overflow-x: auto; max-width: 100%; }
-@media (max-width: 700px) { body { margin: 0.5em; } table { font-size: 12px; } }
-.pass { color: #2a7; font-weight: bold; } .failtxt { color: #c22; font-weight: bold; }
+@media (max-width: 700px) { body { margin: 0.5em; } table { font-size: 12px; } td.case { min-width: 9em; } }
+.pass { color: #186a3b; font-weight: bold; } .failtxt { color: #c22; font-weight: bold; }
 pre { background: #f6f6f6; padding: 6px; overflow-x: auto; font-size: 12px; }
+pre.gate { white-space: pre-wrap; overflow-wrap: anywhere; }
+svg.hist { max-width: 100%; height: auto; }
+table.env td { overflow-wrap: anywhere; } p, li { overflow-wrap: anywhere; }
+.decl ul { margin: 0.2em 0 0.8em; padding-left: 1.4em; }
 code.replay { background: #eef; padding: 2px 4px; }
 .case { border-left: 3px solid #d54; padding-left: 10px; margin: 10px 0; }
 .op { margin-top: 1.5em; }
 .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 0 12px; }
 .sides pre { margin-top: 0; }
-table.matrix { font-size: 11px; } table.matrix th { cursor: default; }
+table.matrix { font-size: 11px; }
 table.matrix td { text-align: center; white-space: nowrap; min-width: 3.2em; }
 table.matrix th.opname { text-align: left; position: static; }
 .legend { margin: 0.5em 0; font-size: 13px; } .legend span.item { margin-right: 1.2em; white-space: nowrap; }
@@ -104,19 +113,6 @@ table.matrix th.opname { text-align: left; position: static; }
 .p-only-torch { background: #fbbc6a; } .p-only-jax { background: #8ab4f8; }
 .p-several { background: #c58af9; } .p-none { background: #f4f4f4; color: #999; }
 )CSS";
-
-// A kind column's head: the engine-vs-NumPy report keeps its names and hints; a library campaign
-// shows the kinds' titles, with the kind's name as a hint.
-std::string kind_th(const Results& r, Mismatch m) {
-  if (library_campaign(r))
-    return "<th class=\"kind\" title=\"kind " + std::string(to_string(m)) + "\">" + esc(kind_title(m, true)) + "</th>";
-  switch (m) {
-    case Mismatch::dtype: return "<th title=\"the result's dtype differs from NumPy's\">dtype mismatch</th>";
-    case Mismatch::device:
-      return "<th title=\"a GPU result differs from the engine's CPU result\">device mismatch</th>";
-    default: return "<th>" + esc(kind_title(m, false)) + "</th>";
-  }
-}
 
 // The three-way matrix: op (rows) by dtype (columns), each cell coloured by its dominant
 // disagreement (Results::agreement); the title lists the counts per pattern.
@@ -190,27 +186,186 @@ document.querySelectorAll('.filter input').forEach(function (box) {
     });
   });
 });
+// Sorting: a column head's button sorts ascending, again descending, a third time back to the
+// first order (failures first); aria-sort says which. Buttons, so the keyboard sorts too.
 document.querySelectorAll('table.sortable').forEach(function (table) {
+  var body = table.tBodies[0];
+  var first = Array.prototype.slice.call(body.rows);
   var heads = table.querySelectorAll('th');
   heads.forEach(function (th, col) {
-    th.addEventListener('click', function () {
-      var asc = !th.classList.contains('asc');
-      heads.forEach(function (h) { h.classList.remove('asc', 'desc'); });
-      th.classList.add(asc ? 'asc' : 'desc');
-      var body = table.tBodies[0];
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = a.cells[col].getAttribute('data-v') || a.cells[col].textContent;
-        var y = b.cells[col].getAttribute('data-v') || b.cells[col].textContent;
-        var nx = parseFloat(x), ny = parseFloat(y);
-        var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
-        return asc ? c : -c;
-      });
+    var button = th.querySelector('button');
+    if (!button) return;
+    button.addEventListener('click', function () {
+      var state = th.getAttribute('aria-sort');
+      var next = state === 'ascending' ? 'descending' : state === 'descending' ? 'none' : 'ascending';
+      heads.forEach(function (h) { h.setAttribute('aria-sort', 'none'); });
+      th.setAttribute('aria-sort', next);
+      var rows = first.slice();
+      if (next !== 'none') {
+        rows.sort(function (a, b) {
+          var x = a.cells[col].getAttribute('data-v') || a.cells[col].textContent;
+          var y = b.cells[col].getAttribute('data-v') || b.cells[col].textContent;
+          var nx = parseFloat(x), ny = parseFloat(y);
+          var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+          return next === 'ascending' ? c : -c;
+        });
+      }
       rows.forEach(function (r) { body.appendChild(r); });
     });
   });
 });
 )JS";
+
+// The gate's lines, wrapped on a narrow screen, each replay command marked so that it can be
+// found (and stays on screen: the browser test checks it at 390 px).
+std::string gate_block(const std::string& summary) {
+  std::string out = "<pre class=\"gate\">";
+  size_t start = 0;
+  while (start < summary.size()) {
+    size_t end = summary.find('\n', start);
+    if (end == std::string::npos) end = summary.size();
+    const std::string line = summary.substr(start, end - start);
+    const size_t arrow = line.find("  -> ");
+    if (arrow == std::string::npos) out += esc(line);
+    else
+      out += esc(line.substr(0, arrow + 5)) + "<code class=\"replay\">" + esc(line.substr(arrow + 5)) + "</code>";
+    out += "\n";
+    start = end + 1;
+  }
+  return out + "</pre>";
+}
+
+// One cell of the main table: its HTML, its plain text (to tell a column that never varies), and
+// its sort key and class when it has them.
+struct Cell {
+  std::string html, text, sort, cls, title;
+};
+struct Column {
+  std::string name, title, cls;
+  bool keep = false;  // shown even when every row has the same value (the op names the row)
+  std::function<Cell(const Row&)> cell;
+};
+Cell text_cell(const std::string& t, const std::string& cls = "") { return Cell{esc(t), t, "", cls, ""}; }
+Cell number_cell(uint64_t v) { return Cell{std::to_string(v), std::to_string(v), "", "n", ""}; }
+
+// A row's case: its first minimal mismatching case with what differs ("value: element 3: got 1,
+// NumPy 2"), else a link to its line among the accepted cases, else none.
+Cell case_cell(const Row& row, const Baseline* baseline, const std::vector<AcceptedGroup>& groups, bool library) {
+  const StatsKey& k = *row.key;
+  const Stats& s = *row.stats;
+  auto cases = cases_failures_first(k, s, baseline);
+  if (!cases.empty()) {
+    const auto& [m, rec] = cases.front();
+    const std::string what =
+        (library ? kind_title(m, true) : std::string(to_string(m))) + (rec->detail.empty() ? "" : ": " + rec->detail);
+    return Cell{"<a href=\"#" + case_anchor(k, m) + "\">" + esc(rec->id.str()) + "</a><div class=\"what\">" + esc(what) +
+                    "</div>",
+                rec->id.str() + " " + what, "", "case", ""};
+  }
+  if (!s.accepted_by.empty()) {
+    const auto& [decl, a] = *s.accepted_by.begin();
+    // The declaration's head ("a bfloat16 operand with a Python float keeps bfloat16"), the whole
+    // of it under "Accepted cases" and on hover.
+    std::string head = decl.substr(0, decl.find(": "));
+    if (head.size() > 90) {
+      size_t cut = 87;
+      while (cut > 0 && (static_cast<unsigned char>(head[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+      head = head.substr(0, cut) + "...";
+    }
+    return Cell{"<a href=\"#" + accepted_anchor(k, group_index(groups, decl)) + "\">" + esc(a.example) +
+                    "</a><div class=\"what\">accepted: " + esc(head) + "</div>",
+                a.example, "", "case", decl};
+  }
+  return Cell{"-", "none", "", "case", ""};
+}
+
+// The max-ULP cell. Sorting by it puts failing rows first (their distance can be 0-2 ULP: an inf
+// against the largest float counts as one), then baselined ones, then the distances; a row whose
+// largest distance is an accepted case's says so instead of showing it.
+Cell ulp_html_cell(const Row& row) {
+  const Stats& s = *row.stats;
+  Cell c = text_cell(ulp_cell(s), "n");
+  if (!s.worst) c.sort = "-1";
+  else if (row.status == "fail") c.sort = "1e308";
+  else if (row.status == "baselined") c.sort = "1e307";
+  else if (s.worst->accepted) c.sort = "-0.5";
+  else c.sort = sort_value(s.max_ulp);
+  if (s.worst && s.worst->accepted)
+    c.title = "the largest distance, " + format_number(s.max_ulp) + " ULP, is an accepted case's";
+  return c;
+}
+
+std::vector<Column> stats_columns(const Results& r, const Baseline* baseline, const std::vector<AcceptedGroup>& groups) {
+  const bool library = library_campaign(r);
+  std::vector<Column> cols;
+  cols.push_back({"op", "", "", true, [](const Row& row) {
+                    Cell c = text_cell(row.key->op);
+                    c.html = "<a href=\"#op-" + anchor(row.key->op) + "\">" + esc(row.key->op) + "</a>";
+                    return c;
+                  }});
+  if (several_pairs(r))
+    cols.push_back({"pair", "subject vs reference", "", false,
+                    [](const Row& row) { return text_cell(pair_cell(*row.key), "pair"); }});
+  cols.push_back({"input dtype", "", "", false, [](const Row& row) { return text_cell(name(row.key->dtype)); }});
+  cols.push_back({"device", "", "", false, [](const Row& row) { return text_cell(to_string(row.key->device)); }});
+  cols.push_back({"status", "", "", false, [](const Row& row) {
+                    Cell c = text_cell(row.status);
+                    c.sort = std::to_string(status_rank(row.status));
+                    return c;
+                  }});
+  cols.push_back({"case", "the row's minimal failing case (parity replay ID) and what differs, else an accepted example", "", false,
+                  [=, &groups](const Row& row) { return case_cell(row, baseline, groups, library); }});
+  cols.push_back({"cases", "", "", false, [](const Row& row) { return number_cell(row.stats->cases); }});
+  cols.push_back({"matches", "", "", false, [](const Row& row) { return number_cell(row.stats->matches); }});
+  cols.push_back({"accepted", "declared in the op's OpInfo entry", "", false, [](const Row& row) {
+                    Cell c = number_cell(row.stats->accepted);
+                    for (const auto& [decl, a] : row.stats->accepted_by)
+                      c.title += (c.title.empty() ? "" : "\n") + decl + " (" + std::to_string(a.cases) + ")";
+                    return c;
+                  }});
+  if (show_not_comparable(r))
+    cols.push_back({"not comparable", "cases a library could not run (hover a cell for the reasons)", "", false,
+                    [](const Row& row) {
+                      Cell c = number_cell(row.stats->not_comparable);
+                      c.title = not_comparable_reasons(*row.stats);
+                      return c;
+                    }});
+  for (Mismatch m : kind_columns(r)) {
+    std::string title = library ? "kind " + std::string(to_string(m))
+                        : m == Mismatch::dtype ? "the result's dtype differs from NumPy's"
+                        : m == Mismatch::device ? "a GPU result differs from the engine's CPU result"
+                                                : "";
+    cols.push_back({kind_column_title(r, m), title, "kind", false, [&r, m](const Row& row) {
+                      return measured(r, m) ? number_cell(count(*row.stats, m)) : text_cell(kNotCompared, "n");
+                    }});
+  }
+  cols.push_back({"max ULP", "the largest ULP distance of the row's float results", "", false, ulp_html_cell});
+  cols.push_back({"max-ULP case", "the case with the largest ULP distance, whatever its verdict: parity replay ID", "",
+                  false, [](const Row& row) {
+                    const Stats& s = *row.stats;
+                    Cell c = text_cell(worst_case_cell(s));
+                    if (s.worst)
+                      c.html = "<code class=\"replay\" title=\"parity replay " + esc(s.worst->id.str()) + "\">" +
+                               esc(worst_case_cell(s)) + "</code>";
+                    return c;
+                  }});
+  cols.push_back({"max abs", "", "", false, [](const Row& row) {
+                    Cell c = text_cell(format_number(row.stats->max_abs), "n");
+                    c.sort = sort_value(row.stats->max_abs);
+                    return c;
+                  }});
+  cols.push_back({"max rel", "", "", false, [](const Row& row) {
+                    Cell c = text_cell(format_number(row.stats->max_rel), "n");
+                    c.sort = sort_value(row.stats->max_rel);
+                    return c;
+                  }});
+  cols.push_back({"grad", "gradient checks: failed/checked", "", false, [&r](const Row& row) {
+                    Cell c = text_cell(grad_cell(r, *row.stats), "n");
+                    c.sort = std::to_string(count(*row.stats, Mismatch::grad));
+                    return c;
+                  }});
+  return cols;
+}
 
 }  // namespace
 
@@ -232,12 +387,13 @@ std::string render_html(const Results& r, const Baseline* baseline) {
     // so the matrix and the table stay near the top.
     if (library)
       os << "<details class=\"gate\"><summary>" << esc(summary.substr(0, summary.find('\n')))
-         << " (click for the list)</summary><pre>" << esc(summary) << "</pre></details>\n";
+         << " (click for the list)</summary>" << gate_block(summary) << "</details>\n";
     else
-      os << "<pre>" << esc(summary) << "</pre>\n";
+      os << gate_block(summary) << "\n";
   }
   os << "<p>" << t.cases << " cases, " << t.matches << " matches, " << t.accepted
-     << " accepted (declared in the op's OpInfo entry), " << t.mismatches << " mismatches";
+     << " accepted (declared in the op's OpInfo entry), " << t.mismatches
+     << (t.mismatches == 1 ? " mismatching case" : " mismatching cases");
   if (baseline) os << " (" << g.baselined_mismatches << " baselined)";
   os << "; seed " << r.seed << (r.shard.empty() ? "" : ", shard " + esc(r.shard)) << ", " << format_number(r.seconds) << " s";
   if (r.grad) {
@@ -272,85 +428,84 @@ std::string render_html(const Results& r, const Baseline* baseline) {
   if (library) env_row("checked", pair_line(r));
   os << "</tbody></table>\n";
 
-  // The table: failures first, filtered by status.
+  // The table: failures first, filtered by status; columns whose value is the same in every row
+  // are said once above it instead.
   const std::vector<Row> rows = rows_failures_first(r, baseline);
+  const std::vector<AcceptedGroup> groups = accepted_groups(rows);
   std::map<std::string, size_t> per_status;
   for (const Row& row : rows) ++per_status[row.status];
-  os << "<h2>Per op x dtype x device</h2>\n<p>Failures first; click a column to sort. <b>accepted</b>: cases the op's "
-     << "OpInfo entry declares (hover for the declaration); ";
+  os << "<h2>Per op x dtype x device</h2>\n<p>Failures first, each with its case and what differs; click a column's "
+     << "head to sort (again to reverse, a third time for the first order). <b>accepted</b>: cases the op's OpInfo "
+     << "entry declares (hover for the declaration); ";
   if (library)
     os << (several_pairs(r) ? "<b>pair</b>: who was checked against whom; " : "")
        << "<b>not comparable</b>: cases a library could not run (hover for the reasons); <b>result dtype "
        << "(promotion)</b>: the result dtypes differ; ";
   else
     os << "<b>dtype mismatch</b>: the result's dtype differs from NumPy's; ";
-  os << "status <b>baselined</b>: every mismatch kind is listed in the baseline.</p>\n";
+  os << "status <b>baselined</b>: every mismatch kind is listed in the baseline; <b>not compared</b>: this run did not "
+     << "measure it.</p>\n";
   os << "<div class=\"filter\">Show:";
   for (const char* st : kRowStatuses)
     if (std::string(st) != "not comparable" || show_not_comparable(r))  // an engine-vs-NumPy run has none
       os << " <label><input type=\"checkbox\" value=\"" << st << "\" checked> " << st << " (" << per_status[st]
          << ")</label>";
   os << "</div>\n";
-  const bool pairs = several_pairs(r), show_nc = show_not_comparable(r);
-  const std::vector<Mismatch> kinds = kind_columns(r);
-  os << "<div class=\"tablewrap\"><table id=\"stats\" class=\"sortable\"><thead><tr><th>op</th>"
-     << (pairs ? "<th title=\"subject vs reference\">pair</th>" : "") << "<th>input dtype</th>"
-     << "<th>device</th><th>cases</th><th>matches</th><th title=\"declared in the op's OpInfo entry\">accepted</th>"
-     << (show_nc ? "<th title=\"cases a library could not run (hover a cell for the reasons)\">not comparable</th>" : "");
-  for (Mismatch m : kinds) os << kind_th(r, m);
-  os << "<th>max ULP</th>"
-     << "<th title=\"the case with the largest ULP distance, whatever its verdict: parity replay ID\">max-ULP case</th><th>max abs</th><th>max rel</th>"
-     << "<th title=\"gradient checks: failed/checked\">grad</th><th>status</th><th>case</th></tr></thead><tbody>\n";
-  for (const Row& row : rows) {
-    const StatsKey& k = *row.key;
-    const Stats& s = *row.stats;
-    std::string decls;
-    for (const auto& [decl, a] : s.accepted_by) decls += (decls.empty() ? "" : "\n") + decl + " (" + std::to_string(a.cases) + ")";
-    os << "<tr class=\"" << anchor(row.status) << "\" data-status=\"" << row.status << "\"><td><a href=\"#op-" << anchor(k.op)
-       << "\">" << esc(k.op) << "</a></td>" << (pairs ? "<td class=\"pair\">" + esc(pair_cell(k)) + "</td>" : "") << "<td>"
-       << name(k.dtype) << "</td><td>" << to_string(k.device)
-       << "</td><td class=\"n\">" << s.cases << "</td><td class=\"n\">" << s.matches << "</td>"
-       << "<td class=\"n\"" << (decls.empty() ? "" : " title=\"" + esc(decls) + "\"") << ">" << s.accepted << "</td>";
-    if (show_nc) {
-      const std::string why = not_comparable_reasons(s);
-      os << "<td class=\"n\"" << (why.empty() ? "" : " title=\"" + esc(why) + "\"") << ">" << s.not_comparable << "</td>";
+  const bool pairs = several_pairs(r);
+  const std::vector<Column> cols = stats_columns(r, baseline, groups);
+  std::vector<std::vector<Cell>> cells(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (const Column& c : cols) cells[i].push_back(c.cell(rows[i]));
+  std::vector<bool> shown(cols.size(), true);
+  std::string same;
+  for (size_t c = 0; c < cols.size(); ++c) {
+    if (cols[c].keep || rows.size() < 2) continue;
+    bool constant = true;
+    for (size_t i = 1; i < rows.size() && constant; ++i) constant = cells[i][c].text == cells[0][c].text;
+    if (!constant) continue;
+    shown[c] = false;
+    same += std::string(same.empty() ? "" : "; ") + "<b>" + esc(cols[c].name) + "</b> " + esc(cells[0][c].text);
+  }
+  if (!same.empty()) os << "<p id=\"same\">The same in every row (columns left out): " << same << ".</p>\n";
+  os << "<div class=\"tablewrap\"><table id=\"stats\" class=\"sortable\"><thead><tr>";
+  for (size_t c = 0; c < cols.size(); ++c)
+    if (shown[c])
+      os << "<th aria-sort=\"none\"" << (cols[c].title.empty() ? "" : " title=\"" + esc(cols[c].title) + "\"")
+         << (cols[c].cls.empty() ? "" : " class=\"" + cols[c].cls + "\"") << "><button type=\"button\">"
+         << esc(cols[c].name) << "</button></th>";
+  os << "</tr></thead><tbody>\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    os << "<tr class=\"" << anchor(rows[i].status) << "\" data-status=\"" << rows[i].status << "\">";
+    for (size_t c = 0; c < cols.size(); ++c) {
+      if (!shown[c]) continue;
+      const Cell& x = cells[i][c];
+      os << "<td" << (x.cls.empty() ? "" : " class=\"" + x.cls + "\"") << (x.sort.empty() ? "" : " data-v=\"" + x.sort + "\"")
+         << (x.title.empty() ? "" : " title=\"" + esc(x.title) + "\"") << ">" << x.html << "</td>";
     }
-    for (Mismatch m : kinds) os << "<td class=\"n\">" << count(s, m) << "</td>";
-    os << "<td class=\"n\" data-v=\"" << (s.worst ? sort_value(s.max_ulp) : "-1") << "\">" << ulp_cell(s) << "</td>"
-       << "<td>" << (s.worst ? "<code class=\"replay\" title=\"parity replay " + esc(s.worst->id.str()) + "\">" : "")
-       << esc(worst_case_cell(s)) << (s.worst ? "</code>" : "") << "</td>"
-       << "<td class=\"n\" data-v=\"" << sort_value(s.max_abs) << "\">" << format_number(s.max_abs) << "</td>"
-       << "<td class=\"n\" data-v=\"" << sort_value(s.max_rel) << "\">" << format_number(s.max_rel) << "</td>"
-       << "<td class=\"n\" data-v=\"" << count(s, Mismatch::grad) << "\">" << grad_cell(r, s) << "</td>"
-       << "<td>" << row.status << "</td><td>";
-    // The row's case: its first minimal mismatching case, else an accepted example.
-    auto cases = cases_failures_first(k, s, baseline);
-    if (!cases.empty())
-      os << "<a href=\"#" << case_anchor(k, cases.front().first) << "\">" << esc(cases.front().second->id.str()) << "</a>";
-    else if (!s.accepted_by.empty())
-      os << "<a href=\"#accepted\" title=\"parity replay " << esc(s.accepted_by.begin()->second.example) << "\">"
-         << esc(s.accepted_by.begin()->second.example) << "</a>";
-    else
-      os << "-";
-    os << "</td></tr>\n";
+    os << "</tr>\n";
   }
   os << "</tbody></table></div>\n";
 
-  // Accepted cases, by declaration.
-  bool any_accepted = false;
-  for (const Row& row : rows)
-    for (const auto& [decl, a] : row.stats->accepted_by) {
-      if (!any_accepted)
-        os << "<h2 id=\"accepted\">Accepted cases</h2>\n<p>Cases whose difference from NumPy the op's OpInfo entry "
-           << "declares (reports/DISCREPANCIES.md); they count as neither matches nor mismatches.</p>\n"
-           << "<table class=\"env\"><thead><tr><th>op</th><th>input dtype</th><th>device</th><th>cases</th>"
-           << "<th>declaration</th><th>example</th></tr></thead><tbody>\n";
-      any_accepted = true;
-      os << "<tr><td>" << esc(row.key->op) << "</td><td>" << name(row.key->dtype) << "</td><td>"
-         << to_string(row.key->device) << "</td><td class=\"n\">" << a.cases << "</td><td>" << esc(decl)
-         << "</td><td><code class=\"replay\">parity replay " << esc(a.example) << "</code></td></tr>\n";
+  // Accepted cases, by declaration: each declaration once, then the rows it covers (the table's
+  // links land on the row's line).
+  if (!groups.empty()) {
+    os << "<h2 id=\"accepted\">Accepted cases</h2>\n<p>Cases whose difference from NumPy the op's OpInfo entry "
+       << "declares (reports/DISCREPANCIES.md); they count as neither matches nor mismatches. "
+       << groups.size() << " declarations.</p>\n";
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+      const AcceptedGroup& grp = groups[gi];
+      uint64_t n = 0;
+      for (const auto& [row, a] : grp.rows) n += a->cases;
+      os << "<div class=\"decl\" id=\"decl-" << gi << "\"><p><b>" << esc(grp.declaration) << "</b> (" << n
+         << " cases)</p><ul>\n";
+      for (const auto& [row, a] : grp.rows)
+        os << "<li id=\"" << accepted_anchor(*row->key, gi) << "\">" << esc(row->key->op) << " " << name(row->key->dtype)
+           << " " << to_string(row->key->device) << (default_pair(*row->key) ? "" : " (" + esc(pair_cell(*row->key)) + ")")
+           << ": " << a->cases << (a->cases == 1 ? " case" : " cases") << ", e.g. <code class=\"replay\">parity replay " << esc(a->example)
+           << "</code></li>\n";
+      os << "</ul></div>\n";
     }
-  if (any_accepted) os << "</tbody></table>\n";
+  }
 
   // Not-comparable cases, with their reasons.
   bool any_nc = false;

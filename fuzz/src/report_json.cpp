@@ -27,11 +27,13 @@ namespace fs = std::filesystem;
 Mismatch mismatch_from_string(const std::string& s) {
   for (Mismatch m : {Mismatch::none, Mismatch::value, Mismatch::dtype, Mismatch::shape,
                      Mismatch::error, Mismatch::crash, Mismatch::grad, Mismatch::device, Mismatch::nonfinite,
-                     Mismatch::integer, Mismatch::ordering})
+                     Mismatch::integer, Mismatch::ordering, Mismatch::error_class, Mismatch::aliasing,
+                     Mismatch::signed_zero, Mismatch::warning})
     if (s == to_string(m)) return m;
   if (s == "none") return Mismatch::none;
   throw ValueError("[report] unknown mismatch kind '" + s +
-                   "' (value, dtype, shape, error, crash, grad, device, nonfinite, integer, ordering)");
+                   "' (value, dtype, shape, error, crash, grad, device, nonfinite, integer, ordering, "
+                   "error_class, aliasing, signed_zero, warning)");
 }
 
 Device device_from_string(const std::string& s) {
@@ -304,8 +306,8 @@ Results results_from_json(const std::string& text) {
     if (r.against != "numpy" && r.against != "cpu" && r.against != "torch" && r.against != "jax")
       throw ValueError("[report] unknown \"against\" '" + r.against + "' (numpy, cpu, torch, jax)");
     r.subject = j.value("subject", std::string("engine"));
-    if (r.subject != "engine" && r.subject != "torch" && r.subject != "jax")
-      throw ValueError("[report] unknown \"subject\" '" + r.subject + "' (engine, torch, jax)");
+    if (r.subject != "engine" && !library_subject(r.subject))
+      throw ValueError("[report] unknown \"subject\" '" + r.subject + "' (engine, torch, jax, torch-same-name)");
     if (j.contains("participants")) r.participants = j.at("participants").get<std::vector<std::string>>();
     if (j.contains("versions"))
       for (const auto& [who, v] : j.at("versions").items()) r.versions[who] = v.get<std::string>();
@@ -463,8 +465,8 @@ Baseline baseline_from_json(const std::string& text) {
     be.device = str_field("device", "cpu");
     be.subject = str_field("subject", "engine");
     be.against = str_field("against", "");
-    if (be.subject != "engine" && be.subject != "torch" && be.subject != "jax")
-      throw ValueError(where + ": unknown subject '" + be.subject + "' (engine, torch, jax)");
+    if (be.subject != "engine" && !library_subject(be.subject))
+      throw ValueError(where + ": unknown subject '" + be.subject + "' (engine, torch, jax, torch-same-name)");
     if (!be.against.empty() && be.against != "numpy" && be.against != "cpu" && be.against != "torch" && be.against != "jax")
       throw ValueError(where + ": unknown against '" + be.against + "' (numpy, cpu, torch, jax)");
     std::string kind = str_field("kind", nullptr);

@@ -13,6 +13,22 @@ namespace {
 
 std::string cell(const std::string& s) { return opinfo::md_cell(s); }  // one table cell: no pipes or newlines
 
+// The gate's list cut at whole lines to about `limit` characters, with how many lines were left
+// out: a library campaign's list (thousands of findings) would otherwise not fit, and the summary
+// kept only its head.
+std::string first_lines(const std::string& text, size_t limit) {
+  if (text.size() <= limit) return text;
+  size_t cut = text.rfind('\n', limit);
+  if (cut == std::string::npos) cut = 0;
+  size_t left = 0;
+  for (size_t i = cut + 1; i < text.size(); ++i) left += text[i] == '\n';
+  return text.substr(0, cut + 1) + "... " + std::to_string(left) + " more lines: every finding is in index.html and "
+         "results.json\n";
+}
+
+// Where table.md is, in words: summary.md is pasted into pull requests, where a relative link breaks.
+constexpr const char* kTableMdWhere = "`table.md` beside this file in the run's report folder";
+
 std::string fence(const std::string& body, const char* lang = "") { return md_fence(body, lang); }
 
 std::string with_commas(uint64_t v) {
@@ -43,7 +59,7 @@ std::string table_row(const Results& r, const Row& row) {
   os << " | " << name(k.dtype) << " | " << to_string(k.device) << " | " << s.cases << " | " << s.matches << " | "
      << s.accepted;
   if (show_not_comparable(r)) os << " | " << s.not_comparable;
-  for (Mismatch m : kind_columns(r)) os << " | " << count(s, m);
+  for (Mismatch m : kind_columns(r)) os << " | " << kind_cell(r, s, m);
   os << " | " << ulp_cell(s) << " | " << cell(worst_case_cell(s)) << " | " << format_number(s.max_abs) << " | " << format_number(s.max_rel)
      << " | " << grad_cell(r, s) << " | " << (row.status == "fail" ? "FAIL" : row.status) << " |\n";
   return os.str();
@@ -59,8 +75,8 @@ struct Blocks {
     for (size_t i = 0; i < items.size(); ++i) {
       std::string note = "\n\n**Truncated:** " + std::to_string(items.size() - i) + " of " +
                          std::to_string(items.size()) + " parts left out to stay under " + with_commas(limit) +
-                         " characters (a pull-request comment). The full table is [table.md](table.md); every "
-                         "case is in index.html and results.json.\n";
+                         " characters (a pull-request comment). The full table is " + std::string(kTableMdWhere) +
+                         "; every case is in index.html and results.json there.\n";
       // Room for this block and, should a later one not fit, the note.
       if (out.size() + items[i].size() + note.size() + 32 > limit) return out + note;
       out += items[i];
@@ -111,9 +127,10 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
          << (r.against == "torch" ? "torch.autograd" : "central finite differences") << "): " << checked << " cases checked, "
          << failed << " failed\n";
   }
-  head << "\nThe full per op x dtype x device table: [table.md](table.md).\n";
+  // Said as a path, not a link: pasted into a pull request, a relative link would point nowhere.
+  head << "\nThe full per op x dtype x device table: " << kTableMdWhere << ".\n";
   b.add(head.str());
-  if (!g.passed || baseline) b.add("\n" + fence(g.summary()));
+  if (!g.passed || baseline) b.add("\n" + fence(first_lines(g.summary(), kSummaryMaxChars / 4)));
 
   // Three-way: how many cases showed each agreement pattern, and in how many op x dtype cells it
   // is the dominant one (index.html draws the matrix).
@@ -169,18 +186,26 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
     }
   }
 
-  bool any_accepted = false;
-  for (const Row& row : rows) {
-    for (const auto& [decl, a] : row.stats->accepted_by) {
-      if (!any_accepted)
-        b.add("\n## Accepted cases\n\nCases whose difference from NumPy the op's OpInfo entry declares "
-              "(reports/DISCREPANCIES.md); they count as neither matches nor mismatches.\n\n"
-              "| op | input dtype | device | cases | declaration | example |\n|---|---|---|---:|---|---|\n");
-      any_accepted = true;
-      const StatsKey& k = *row.key;
-      b.add("| " + cell(k.op) + " | " + name(k.dtype) + " | " + to_string(k.device) + " | " + std::to_string(a.cases) +
-            " | " + cell(decl) + " | " + (a.example.empty() ? "" : "`parity replay " + cell(a.example) + "`") + " |\n");
+  // Accepted cases: one line per declaration (a declaration covers many op x dtype rows; written
+  // out per row it was most of a passing run's summary), with the rows it covers and an example.
+  const std::vector<AcceptedGroup> groups = accepted_groups(rows);
+  if (!groups.empty())
+    b.add("\n## Accepted cases\n\nCases whose difference from NumPy the op's OpInfo entry declares "
+          "(reports/DISCREPANCIES.md); they count as neither matches nor mismatches. " +
+          std::to_string(groups.size()) + (groups.size() == 1 ? " declaration" : " declarations") +
+          ", each with the rows it covers (op, input dtype, device: cases).\n\n");
+  for (const AcceptedGroup& grp : groups) {
+    uint64_t n = 0;
+    std::string where, example;
+    for (const auto& [row, a] : grp.rows) {
+      const StatsKey& k = *row->key;
+      n += a->cases;
+      where += (where.empty() ? "" : ", ") + k.op + " " + name(k.dtype) + " " + to_string(k.device) +
+               (default_pair(k) ? "" : " (" + pair_cell(k) + ")") + ": " + std::to_string(a->cases);
+      if (example.empty()) example = a->example;
     }
+    b.add("- **" + cell(grp.declaration) + "** (" + std::to_string(n) + (n == 1 ? " case" : " cases") + "): " + cell(where) +
+          (example.empty() ? "" : "; e.g. `parity replay " + cell(example) + "`") + "\n");
   }
 
   // Cases a library could not run, with the reasons: neither passes nor mismatches.

@@ -85,7 +85,7 @@ CaseId CaseId::parse(const std::string& s) {
     id.against = parts.back().substr(1);  // the reference, when not NumPy
     parts.pop_back();
   }
-  if (parts.size() >= 4 && (parts.back() == "torch" || parts.back() == "jax")) {  // a library is checked
+  if (parts.size() >= 4 && library_subject(parts.back())) {  // a library is checked
     id.subject = parts.back();
     parts.pop_back();
   }

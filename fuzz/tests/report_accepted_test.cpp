@@ -91,20 +91,34 @@ TEST(AcceptedCases, MarkdownShowsTheColumnTheDeclarationAndAnExample) {
   std::string md = render_markdown(r);
   EXPECT_NE(md.find("## Accepted cases"), std::string::npos) << md;
   // The declaration, its pipe escaped, with its count and a replayable example.
-  EXPECT_NE(md.find("| add | bfloat16 | cpu | 2 | a bfloat16 operand with a Python float keeps bfloat16: NEP 50 \\| "
-                    "ml_dtypes | `parity replay add:7:12` |"),
+  EXPECT_NE(md.find("- **a bfloat16 operand with a Python float keeps bfloat16: NEP 50 \\| ml_dtypes** (2 cases): add "
+                    "bfloat16 cpu: 2; e.g. `parity replay add:7:12`"),
             std::string::npos)
+      << md;
+  EXPECT_NE(md.find("- **other: reason** (1 case): add bfloat16 cpu: 1; e.g. `parity replay add:7:30`"), std::string::npos)
       << md;
   EXPECT_NE(md.find("accepted (declared in OpInfo): 3"), std::string::npos) << md;
 }
 
 TEST(AcceptedCases, HtmlShowsTheColumnTheDeclarationAndAnExample) {
   std::string html = render_html(with_accepted());
-  EXPECT_NE(html.find("<th title=\"declared in the op's OpInfo entry\">accepted</th>"), std::string::npos);
+  EXPECT_NE(html.find("<th aria-sort=\"none\" title=\"declared in the op&#39;s OpInfo entry\"><button type=\"button\">"
+                      "accepted</button></th>"),
+            std::string::npos)
+      << html.substr(html.find("id=\"stats\""), 1200);
   EXPECT_NE(html.find("<tr class=\"accepted\" data-status=\"accepted\">"), std::string::npos) << html;
   EXPECT_NE(html.find("id=\"accepted\""), std::string::npos);
   EXPECT_NE(html.find("parity replay add:7:12"), std::string::npos);
   EXPECT_NE(html.find("NEP 50 | ml_dtypes"), std::string::npos);
+  // Each declaration once, its rows under it; the row's link lands on its line there.
+  EXPECT_NE(html.find("<div class=\"decl\" id=\"decl-0\"><p><b>a bfloat16 operand with a Python float keeps bfloat16: "
+                      "NEP 50 | ml_dtypes</b> (2 cases)</p>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<li id=\"acc-add-bfloat16-cpu-0\">add bfloat16 cpu: 2 cases, e.g. <code class=\"replay\">parity "
+                      "replay add:7:12</code></li>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<a href=\"#acc-add-bfloat16-cpu-0\">add:7:12</a>"), std::string::npos);
   // The accepted cell says which declarations, on hover.
   EXPECT_NE(html.find("title=\"a bfloat16 operand with a Python float keeps bfloat16: NEP 50 | ml_dtypes (2)"),
             std::string::npos);

@@ -1,8 +1,9 @@
 // index.html: readable on a phone, failures first with a status filter, a link per row to its
-// case, an Environment section (also in results.json), a verdict without a baseline, and distinct
-// column names.
+// case with what differs, an Environment section (also in results.json), a verdict without a
+// baseline, distinct column names, columns that never vary said once, sort buttons.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -83,20 +84,154 @@ TEST(HtmlReport, VerdictWithoutABaseline) {
   EXPECT_NE(render_markdown(mixed()).find("## Verdict: FAIL"), std::string::npos);
 }
 
+// The main table's column heads (index.html: the buttons' labels; table.md: the head row).
+std::vector<std::string> column_heads(const std::string& out) {
+  std::vector<std::string> heads;
+  std::regex th(out[0] == '<' ? "<th[^>]*><button type=\"button\">([^<]*)</button></th>" : "\\| ([^|\n]+?) (?=\\|)");
+  size_t start = out.find(out[0] == '<' ? "id=\"stats\"" : "| op |");
+  size_t end = out.find(out[0] == '<' ? "</tr>" : "\n", start);
+  std::string head = out.substr(start, end - start + 1);
+  for (std::sregex_iterator it(head.begin(), head.end(), th), e; it != e; ++it) heads.push_back((*it)[1]);
+  return heads;
+}
+
 TEST(HtmlReport, ColumnsHaveDistinctNames) {
-  for (const std::string& out : {render_html(mixed()), render_markdown_table(mixed())}) {
-    std::vector<std::string> heads;
-    std::regex th(out[0] == '<' ? "<th[^>]*>([^<]*)</th>" : "\\| ([^|\n]+?) (?=\\|)");
-    size_t start = out.find(out[0] == '<' ? "id=\"stats\"" : "| op |");
-    size_t end = out.find(out[0] == '<' ? "</tr>" : "\n", start);
-    std::string head = out.substr(start, end - start + 1);
-    for (std::sregex_iterator it(head.begin(), head.end(), th), e; it != e; ++it) heads.push_back((*it)[1]);
-    ASSERT_GT(heads.size(), 10u) << head;
+  Results one = mixed();  // one row: no column is left out for having the same value in every row
+  one.stats.erase(StatsKey{"abs", DType::Float64, Device::cpu});
+  one.stats.erase(StatsKey{"add", DType::Float64, Device::cpu});
+  for (const std::string& out : {render_html(one), render_markdown_table(mixed())}) {
+    std::vector<std::string> heads = column_heads(out);
+    ASSERT_GT(heads.size(), 10u) << out.substr(0, 4000);
     std::set<std::string> unique(heads.begin(), heads.end());
-    EXPECT_EQ(unique.size(), heads.size()) << head;
-    EXPECT_TRUE(unique.count("input dtype")) << head;
-    EXPECT_TRUE(unique.count("dtype mismatch")) << head;
+    EXPECT_EQ(unique.size(), heads.size());
+    EXPECT_TRUE(unique.count("input dtype"));
+    EXPECT_TRUE(unique.count("dtype mismatch"));
   }
+}
+
+// Columns with the same value in every row are left out of index.html's table and said once above
+// it; table.md keeps every column.
+TEST(HtmlReport, ConstantColumnsAreSaidOnceAboveTheTable) {
+  const std::string html = render_html(mixed());
+  std::vector<std::string> heads = column_heads(html);
+  std::set<std::string> shown(heads.begin(), heads.end());
+  for (const char* varies : {"op", "input dtype", "status", "case", "value"}) EXPECT_TRUE(shown.count(varies)) << varies;
+  for (const char* constant : {"device", "dtype mismatch", "shape", "crash", "device mismatch", "grad"})
+    EXPECT_FALSE(shown.count(constant)) << constant;
+  size_t same = html.find("<p id=\"same\">"), table = html.find("id=\"stats\"");
+  ASSERT_NE(same, std::string::npos);
+  EXPECT_LT(same, table);
+  for (const char* said : {"<b>device</b> cpu", "<b>dtype mismatch</b> 0", "<b>device mismatch</b> not compared",
+                           "<b>grad</b> not compared"})
+    EXPECT_NE(html.substr(same, table - same).find(said), std::string::npos) << said;
+  EXPECT_GT(column_heads(render_markdown_table(mixed())).size(), heads.size());
+}
+
+// The failing row's case and what differs come right after op, dtype, device and status, before
+// the counts.
+TEST(HtmlReport, FailingRowShowsItsCaseAndWhatDiffersBesideTheOp) {
+  Results r = mixed();
+  Stats& zeta = r.stats.at(StatsKey{"zeta", DType::Float32, Device::cpu});
+  zeta.minimal.at(Mismatch::value).detail = "element 1: got 2, NumPy 3";
+  const std::string html = render_html(r);
+  std::vector<std::string> heads = column_heads(html);
+  ASSERT_GE(heads.size(), 4u);
+  EXPECT_EQ(heads[0], "op");
+  EXPECT_EQ(heads[1], "input dtype");
+  EXPECT_EQ(heads[2], "status");
+  EXPECT_EQ(heads[3], "case");
+  size_t row = html.find("<tr class=\"fail\"");
+  ASSERT_NE(row, std::string::npos);
+  const std::string tr = html.substr(row, html.find("</tr>", row) - row);
+  EXPECT_NE(tr.find("<a href=\"#case-zeta-float32-cpu-value\">zeta:3:9</a><div class=\"what\">value: element 1: got 2, "
+                    "NumPy 3</div>"),
+            std::string::npos)
+      << tr;
+}
+
+// A kind the run did not look for reads "not compared", never 0: device mismatches are only
+// looked for against the engine's CPU result.
+TEST(HtmlReport, AColumnNotMeasuredSaysNotCompared) {
+  Results r = mixed();
+  EXPECT_NE(render_html(r).find("<b>device mismatch</b> not compared"), std::string::npos);
+  EXPECT_NE(render_markdown_table(r).find("| 0 | not compared |"), std::string::npos) << render_markdown_table(r);
+  r.against = "cpu";
+  EXPECT_NE(render_html(r).find("<b>device mismatch</b> 0"), std::string::npos);
+  EXPECT_NE(render_markdown_table(r).find("| zeta | float32 | cpu | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 |"), std::string::npos)
+      << render_markdown_table(r);
+}
+
+// max ULP: an accepted row does not show its declared difference's distance (inf) as the row's, and
+// sorting by the column puts failing rows above every distance.
+TEST(HtmlReport, MaxUlpSaysAcceptedAndSortsFailuresFirst) {
+  Results r = mixed();
+  CaseRecord acc = rec("abs", DType::Float64, Mismatch::value, 5);
+  acc.accepted = "declared: -0 against 0";
+  acc.has_ulp = true;
+  acc.max_ulp = INFINITY;
+  Stats& abs = r.stats.at(StatsKey{"abs", DType::Float64, Device::cpu});
+  abs.add(acc);
+  CaseRecord bad = rec("zeta", DType::Float32, Mismatch::value, 10);
+  bad.has_ulp = true;
+  bad.max_ulp = 1;  // inf against the largest float: one ULP
+  r.stats.at(StatsKey{"zeta", DType::Float32, Device::cpu}).add(bad);
+  const std::string html = render_html(r);
+  size_t fail = html.find("<tr class=\"fail\""), ok = html.find("<tr class=\"accepted\"");
+  ASSERT_NE(fail, std::string::npos);
+  ASSERT_NE(ok, std::string::npos);
+  const std::string fail_tr = html.substr(fail, html.find("</tr>", fail) - fail);
+  const std::string ok_tr = html.substr(ok, html.find("</tr>", ok) - ok);
+  EXPECT_NE(fail_tr.find("data-v=\"1e308\">1</td>"), std::string::npos) << fail_tr;
+  EXPECT_NE(ok_tr.find(">accepted</td>"), std::string::npos) << ok_tr;
+  EXPECT_EQ(ok_tr.find(">inf<"), std::string::npos) << ok_tr;
+}
+
+// Sorting is done by buttons in the column heads (keyboard-operable), says its state in aria-sort,
+// and a third click restores the first order (the browser test clicks them).
+TEST(HtmlReport, SortButtonsWithAriaSort) {
+  const std::string html = render_html(mixed());
+  EXPECT_NE(html.find("<th aria-sort=\"none\"><button type=\"button\">op</button></th>"), std::string::npos);
+  EXPECT_NE(html.find("state === 'descending' ? 'none'"), std::string::npos);
+}
+
+// WCAG AA: the verdict's PASS green has a contrast of at least 4.5:1 against the white page.
+double luminance(const std::string& hex) {
+  double rgb[3];
+  for (int i = 0; i < 3; ++i) {
+    double c = std::stoi(hex.substr(1 + 2 * i, 2), nullptr, 16) / 255.0;
+    rgb[i] = c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+  }
+  return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+}
+TEST(HtmlReport, PassGreenIsReadable) {
+  const std::string html = render_html(mixed());
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(html, m, std::regex("\\.pass \\{ color: (#[0-9a-f]{6});")));
+  EXPECT_GE((1.0 + 0.05) / (luminance(m[1]) + 0.05), 4.5) << m[1];
+  EXPECT_NEAR((1.0 + 0.05) / (luminance("#22aa77") + 0.05), 2.96, 0.01);  // the old green, for scale
+}
+
+// The gate counts groups and their cases in one phrase; on a phone its lines wrap (each replay id
+// stays on screen: the browser test measures it) and each replay command is marked.
+TEST(HtmlReport, GateSaysGroupsAndCasesAndWraps) {
+  const std::string html = render_html(mixed());
+  EXPECT_NE(html.find("gate: FAIL: 1 unaccepted group (1 case), 0 stale baseline entries"), std::string::npos) << html;
+  EXPECT_NE(html.find("<pre class=\"gate\">"), std::string::npos);
+  EXPECT_NE(html.find("pre.gate { white-space: pre-wrap;"), std::string::npos);
+  EXPECT_NE(html.find("  -&gt; <code class=\"replay\">parity replay zeta:3:9</code>"), std::string::npos);
+  EXPECT_NE(html.find(", 1 mismatching case;"), std::string::npos);
+  Results two = mixed();
+  two.stats.at(StatsKey{"zeta", DType::Float32, Device::cpu}).add(rec("zeta", DType::Float32, Mismatch::value, 11));
+  EXPECT_NE(verdict(two, nullptr).summary().find("gate: FAIL: 1 unaccepted group (2 cases),"), std::string::npos);
+}
+
+// The table scrolls in its own box, so that its sticky header sticks and the page stays as wide as
+// the screen (the browser test measures both); histograms shrink to the screen.
+TEST(HtmlReport, TableBoxAndHistogramsFitTheScreen) {
+  const std::string html = render_html(mixed());
+  EXPECT_NE(html.find(".tablewrap { overflow: auto; max-width: 100%; max-height: 85vh; }"), std::string::npos);
+  EXPECT_NE(html.find("position: sticky; top: 0;"), std::string::npos);
+  EXPECT_NE(html.find("svg.hist { max-width: 100%; height: auto; }"), std::string::npos);
 }
 
 TEST(Environment, InResultsJsonAndOldFilesStillLoad) {

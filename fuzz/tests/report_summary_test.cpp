@@ -66,7 +66,9 @@ TEST(Summary, StaysUnderAPullRequestCommentWithTotalsAndFailuresFirst) {
     EXPECT_LT(failing, cases);
   }
   EXPECT_NE(md.find("**Truncated:**"), std::string::npos);
-  EXPECT_NE(md.find("[table.md](table.md)"), std::string::npos);
+  // table.md is named as a path, not a relative link (which breaks when pasted into a pull request).
+  EXPECT_NE(md.find("`table.md` beside this file in the run's report folder"), std::string::npos);
+  EXPECT_EQ(md.find("](table.md)"), std::string::npos);
   // No row of the failing table is cut in half, and every code fence is closed.
   std::istringstream in(md);
   std::string line;
@@ -103,6 +105,55 @@ TEST(Summary, SmallRunIsNotTruncated) {
   EXPECT_EQ(md.find("Truncated"), std::string::npos);
   EXPECT_NE(md.find("## Verdict: PASS"), std::string::npos);
   EXPECT_NE(render_markdown_table(r).find("| sin | float32 | cpu | 1 | 1 | 0 |"), std::string::npos);
+}
+
+// A gate list longer than the summary (a library campaign's thousands of findings) is cut at whole
+// lines, so that the failing rows still follow it.
+TEST(Summary, ALongGateListIsCutAndTheFailingRowsStillFollow) {
+  Results r;
+  r.complete = true;
+  for (int i = 0; i < 3000; ++i) {
+    CaseRecord c;
+    const std::string op = "op" + std::to_string(10000 + i);
+    c.id = CaseId{op, 1, 1, {}};
+    c.op = op;
+    c.dtype = DType::Float32;
+    c.kind = Mismatch::value;
+    c.detail = "element 0: got 1, NumPy 2";
+    r.stats[StatsKey{op, DType::Float32, Device::cpu}].add(c);
+  }
+  const std::string md = render_markdown(r);
+  EXPECT_LT(md.size(), kSummaryMaxChars);
+  size_t cut = md.find(" more lines: every finding is in index.html and results.json");
+  size_t failing = md.find("## Failing rows");
+  ASSERT_NE(cut, std::string::npos);
+  ASSERT_NE(failing, std::string::npos) << md.substr(0, 3000);
+  EXPECT_LT(cut, failing);
+  EXPECT_NE(md.find("  unaccepted: op10000 float32 cpu value x1  -> parity replay op10000:1:1"), std::string::npos);
+}
+
+// Accepted cases: each declaration once, with the rows it covers, however many rows share it.
+TEST(Summary, AcceptedCasesOneLinePerDeclaration) {
+  Results r;
+  r.complete = true;
+  const std::string decl = "a bfloat16 operand with a Python float keeps bfloat16 (NEP 50)";
+  for (const char* op : {"add", "subtract", "multiply", "divide"})
+    for (DType d : {DType::BFloat16, DType::Float16}) {
+      CaseRecord c;
+      c.id = CaseId{op, 2, 7, {}};
+      c.op = op;
+      c.dtype = d;
+      c.kind = Mismatch::dtype;
+      c.accepted = decl;
+      r.stats[StatsKey{op, d, Device::cpu}].add(c);
+    }
+  const std::string md = render_markdown(r);
+  size_t first = md.find(decl);
+  ASSERT_NE(first, std::string::npos) << md;
+  EXPECT_EQ(md.find(decl, first + 1), std::string::npos) << md;  // said once, not once per row
+  EXPECT_NE(md.find("1 declaration,"), std::string::npos) << md;
+  EXPECT_NE(md.find("- **" + decl + "** (8 cases): add float16 cpu: 1, add bfloat16 cpu: 1,"), std::string::npos) << md;
+  EXPECT_NE(md.find("subtract bfloat16 cpu: 1; e.g. `parity replay add:2:7`"), std::string::npos) << md;
 }
 
 TEST(Summary, WriteReportsWritesTheTableNextToIt) {

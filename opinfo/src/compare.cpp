@@ -50,6 +50,10 @@ const char* to_string(Mismatch m) {
     case Mismatch::nonfinite: return "nonfinite";
     case Mismatch::integer: return "integer";
     case Mismatch::ordering: return "ordering";
+    case Mismatch::error_class: return "error_class";
+    case Mismatch::aliasing: return "aliasing";
+    case Mismatch::signed_zero: return "signed_zero";
+    case Mismatch::warning: return "warning";
   }
   return "?";
 }

@@ -339,12 +339,13 @@ TEST(Snippet, Float64LiteralsReadBackExactly) {
   const std::string lit = array_literal(asarray(v));
   // eval_str starts the interpreter (this test may run alone in its process) and names np, ml_dtypes.
   const std::string hex = oracle::eval_str("' '.join(float.hex(float(x)) for x in " + lit + ")");
-  std::string want;
+  std::string hexes;  // C's hex floats, normalised to Python's form by float.fromhex / float.hex
   for (double x : v) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%a", x);  // C's hex float; normalised to Python's form below
-    want += (want.empty() ? "" : " ") + oracle::eval_str("float.hex(float.fromhex('" + std::string(buf) + "'))");
+    std::snprintf(buf, sizeof buf, "'%a',", x);
+    hexes.append(buf);
   }
+  const std::string want = oracle::eval_str("' '.join(float.hex(float.fromhex(h)) for h in [" + hexes + "])");
   EXPECT_EQ(hex, want) << lit;
   EXPECT_EQ(kwvalue_python(KwValue(DType::BFloat16)), "ml_dtypes.bfloat16");
 }

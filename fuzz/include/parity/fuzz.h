@@ -14,12 +14,16 @@
 
 namespace parity::fuzz {
 
+// A library that can be checked against NumPy in the engine's place: torch, jax, and torch in
+// same-name mode ("torch-same-name", issue 27: torch.<NumPy's name> with NumPy's arguments).
+inline bool library_subject(const std::string& x) { return x == "torch" || x == "jax" || x == "torch-same-name"; }
+
 // Identifies one case: the op, the campaign seed, the case's index, and the path of shrink steps
 // taken from it (empty for the case as drawn). Text form: "sin:42:1337" or "sin:42:1337:s3.0.1";
 // a campaign with a raised element cap adds it, "sin:42:1337:e100000:s3.0.1"; a gradient case
 // (`parity fuzz --grad`) adds "g" after the cap, "sin:42:1337:g:s3.0.1"; a case run on a GPU
 // (`parity fuzz --device cuda`) adds "cuda" ("cudaN" for cuda:N). Then who takes part (issue 14):
-// a library checked instead of the engine (`--subject torch`: "torch", "jax"), the reference when
+// a library checked instead of the engine (`--subject torch`: "torch", "jax", "torch-same-name"), the reference when
 // it is not NumPy (`--against`: "vcpu" the engine's CPU result of a GPU case, "vtorch", "vjax"),
 // and "3way" for a case every participant runs (`--three-way`), in that order:
 // "exp:42:1337:cuda:vcpu:s2", "reciprocal:1:7:torch:s0", "add:1:7:vtorch", "add:1:7:3way:s1".

@@ -50,6 +50,11 @@ struct Outcome {
   std::vector<std::string> error_mro;   // the class and its bases, e.g. {"AxisError", "ValueError", ...}
   std::string error_message;
   std::vector<std::string> warnings;    // categories of warnings raised, e.g. "RuntimeWarning"
+  // Recorded for library pairs only (run_library_observed, executors.h): the library's own
+  // exception class and bases before the error table maps them onto NumPy's (error_mro), and
+  // whether a result shares memory with a tensor argument (a view, not a copy).
+  std::vector<std::string> native_error_mro;
+  bool aliases_input = false;
   bool crashed = false;                 // a non-Parity C++ exception escaped the engine
   std::string reference;                // who computed it when a reference did, e.g. "numpy 2.2.6"
   // The library lacks the op, the variant or the dtype (its OpInfo mapping says so, or it cannot

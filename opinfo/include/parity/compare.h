@@ -28,7 +28,16 @@ Tolerance default_tolerance(DType d);  // one table for all ops (compare.cpp)
 // maximum, clip, argmax...) on complex inputs differs in value or raises on one side only.
 // `dtype` between libraries is the result dtype (promotion), `error` an error on one side only or
 // of another class.
-enum class Mismatch : uint8_t { none, value, dtype, shape, error, crash, grad, device, nonfinite, integer, ordering };
+// The last four are seen only between libraries (issue 27; the engine against NumPy never gives
+// them), where the results otherwise agree: error_class: both raise and the classes compare as
+// equal through the error table, but NumPy's own class is not among the subject's bases (an
+// `except` written for NumPy misses it); aliasing: the result shares memory with an input in one
+// library and not in the other (a view against a copy); signed_zero: the values agree but a zero
+// has another sign; warning: the libraries warn differently (RuntimeWarning, ComplexWarning...).
+enum class Mismatch : uint8_t {
+  none, value, dtype, shape, error, crash, grad, device, nonfinite, integer, ordering,
+  error_class, aliasing, signed_zero, warning
+};
 const char* to_string(Mismatch m);
 
 struct Verdict {

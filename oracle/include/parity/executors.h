@@ -17,8 +17,14 @@ const std::vector<std::string>& library_names();  // {"numpy", "torch", "jax"}
 bool library_available(const std::string& name, std::string* why = nullptr);
 // "2.15.0"; "" when unavailable.
 std::string library_version(const std::string& name);
-// The executor for a library; ValueError for an unknown name, RuntimeError when unavailable.
+// The executor for a library ("torch-same-name" too: library_executors.h); ValueError for an
+// unknown name, RuntimeError when unavailable.
 std::unique_ptr<Executor> make_executor(const std::string& name);
+// The library's outcomes for a batch with what library pairs compare besides results (issue 27):
+// the warnings each call raised (NumPy under errstate(all='warn')), whether a result shares memory
+// with a tensor argument (Outcome::aliases_input; jax never) and the library's own exception MRO
+// (Outcome::native_error_mro). The plain run_batch records none of them.
+std::vector<Outcome> run_library_observed(const std::string& name, const std::vector<const Case*>& cases);
 // A Python snippet that recreates the case's inputs and calls the library the way its executor
 // does (the reports show it beside NumPy's).
 std::string library_snippet(const std::string& name, const Case& c);

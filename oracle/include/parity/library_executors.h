@@ -21,6 +21,18 @@ class TorchExecutor : public Executor {
   std::vector<Outcome> run_batch(const std::vector<const Case*>& cases) override;
 };
 
+// Same-name mode (issue 27, "torch-same-name"): each NumPy call as a porting user writes it in
+// PyTorch, torch.<NumPy's name> with NumPy's arguments and keyword names (axis=, keepdims=), or
+// the Tensor method of that name where torch has no such function (np.repeat -> x.repeat); not
+// comparable where torch has neither or the NumPy reference is no plain np. function.
+class TorchSameNameExecutor : public Executor {
+ public:
+  TorchSameNameExecutor();  // RuntimeError when torch cannot be imported
+  std::string name() const override { return "torch-same-name"; }
+  Outcome run(const Case& c) override;
+  std::vector<Outcome> run_batch(const std::vector<const Case*>& cases) override;
+};
+
 // jax.numpy on the CPU with jax_enable_x64. JAX arrays are immutable and its functions take no
 // out=: in-place and out= cases are not comparable. Methods are jax.Array's NumPy-named ones.
 class JaxExecutor : public Executor {
