@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "fuzz_common.h"
+#include "parity/op_db_hash.h"
 #include "parity/closest.h"
 #include "parity/device.h"
 #include "parity/errors.h"
@@ -419,6 +420,7 @@ struct FuzzArgs {
   bool all = false;
   uint64_t cases = 1000;
   double time = 0;
+  uint64_t min_cases = 0;
   uint64_t seed = 1;
   int jobs = 0;
   std::string shard;
@@ -506,6 +508,9 @@ int run_fuzz(const FuzzArgs& a) {
   o.dtypes = resolve_dtypes(a.dtypes);
   o.cases_per_op = a.cases;
   o.time_budget_s = a.time;
+  o.min_cases = a.min_cases;
+  o.opdb_hash = opinfo::op_db_hash();  // the entries this report comes from (ReportFreshness)
+  if (o.min_cases && o.grad) throw ValueError("[fuzz] --min-cases counts compared cases of value campaigns: not with --grad");
   o.seed = a.seed;
   o.jobs = a.jobs > 0 ? a.jobs : default_jobs();
   o.shrink = !a.no_shrink;
@@ -560,8 +565,10 @@ int run_fuzz(const FuzzArgs& a) {
                         : o.gen.three_way ? ", three-way (engine, NumPy, and torch and jax where installed; each against NumPy)"
                                           : ", " + pair_label(o.gen))
             << ", seed " << o.seed << ", "
-            << (o.time_budget_s > 0 ? "time budget " + format_number(o.time_budget_s) + " s"
-                                    : std::to_string(o.cases_per_op) + " cases per op")
+            << (o.min_cases > 0 ? "at least " + std::to_string(o.min_cases) + " compared cases per op x dtype" +
+                                      (o.time_budget_s > 0 ? ", time cap " + format_number(o.time_budget_s) + " s" : "")
+                : o.time_budget_s > 0 ? "time budget " + format_number(o.time_budget_s) + " s"
+                                      : std::to_string(o.cases_per_op) + " cases per op")
             << ", " << o.jobs << " job(s)" << (a.shard.empty() ? "" : ", shard " + a.shard) << "\n"
             << std::flush;
   StopSignals stop_signals;
@@ -589,6 +596,17 @@ int run_fuzz(const FuzzArgs& a) {
             << (not_comparable ? ", " + thousands(not_comparable) + " comparisons not comparable (a side lacks the op, variant or dtype)" : "")
             << "\n";
   if (!r.participants.empty()) std::cout << agreement_table(r);
+  if (o.min_cases > 0) {  // --min-cases: the rows that did not get there (time cap, few comparable draws)
+    const std::vector<StatsKey> short_rows = r.rows_short();
+    std::cout << (short_rows.empty() ? "every op x dtype row with compared cases has at least "
+                                     : std::to_string(short_rows.size()) + " op x dtype row(s) fell short of ")
+              << o.min_cases << " compared cases" << (short_rows.empty() ? "\n" : ":\n");
+    for (const StatsKey& k : short_rows) {
+      const Stats& st = r.stats.at(k);
+      std::cout << "  short: " << k.op << " " << name(k.dtype) << ": " << st.cases << " compared"
+                << (st.not_comparable ? ", " + std::to_string(st.not_comparable) + " not comparable" : "") << "\n";
+    }
+  }
   if (grad_vs_torch) {  // why torch gave no gradient, per op
     std::map<std::string, uint64_t> by;
     for (const auto& [k, st] : r.stats)
@@ -669,6 +687,12 @@ void add_fuzz_commands(CLI::App& app) {
   auto* time = f->add_option("--time", a->time, "Time budget in seconds; ops run round robin until it is spent")
                    ->check(positive_seconds());
   cases->excludes(time);
+  auto* min_cases = f->add_option("--min-cases", a->min_cases,
+                                  "Draw until every op x dtype row has at least N compared cases (not-comparable "
+                                  "ones do not count); --time then caps the run, and the rows that fell short are "
+                                  "listed")
+                        ->check(positive_integer());
+  cases->excludes(min_cases);
   f->add_option("--seed", a->seed, "Campaign seed: the same seed draws the same cases")
       ->capture_default_str()
       ->check(unsigned_integer());

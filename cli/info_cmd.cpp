@@ -1,12 +1,13 @@
 // `parity info`: what this build runs with on this machine: the engine's version, the SIMD target
 // the vector loops run (Highway's runtime choice) and the others this processor could run, the
-// engine's threads, the CUDA devices, and the NumPy the oracle embeds.
+// engine's threads, the CUDA devices, the NumPy the oracle embeds, and the hash of the OpInfo entries.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "parity/build_info.h"
 #include "parity/device.h"
 #include "parity/errors.h"
+#include "parity/op_db_hash.h"
 #include "parity/oracle.h"
 #include "parity/threads.h"
 
@@ -28,6 +29,8 @@ void add_info_command(CLI::App& app) {
       for (const Device& d : list_devices())
         if (d.is_cuda()) std::cout << "  " << to_string(d) << ": " << device_description(d) << "\n";
     }
+    std::cout << "OpInfo entries: " << opinfo::op_db().size() << ", hash " << opinfo::op_db_hash()
+              << " (`parity opdb-hash`; campaigns record it as results.json's opdb_hash)\n";
     try {
       std::cout << "numpy: " << oracle::numpy_version() << "\n";
     } catch (const std::exception& e) {

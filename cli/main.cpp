@@ -8,6 +8,7 @@
 #include "fuzz_common.h"
 #include "parity/build_info.h"
 #include "parity/closest.h"
+#include "parity/op_db_hash.h"
 #include "parity/opdocs.h"
 #include "parity/ops.h"
 #include "parity/oracle.h"
@@ -41,6 +42,10 @@ int main(int argc, char** argv) {
   auto* disc = app.add_subcommand("discrepancies", "Print the declared discrepancies from NumPy (Markdown)");
   std::string disc_out;
   disc->add_option("--write", disc_out, "Write to this file instead (reports/DISCREPANCIES.md)");
+  auto* opdb_hash = app.add_subcommand(
+      "opdb-hash", "Print the hash of the OpInfo entries (results.json's opdb_hash; parity/op_db_hash.h)");
+  bool canonical = false;
+  opdb_hash->add_flag("--canonical", canonical, "Print the canonical text that is hashed instead");
   cli::add_fuzz_commands(app);   // fuzz, replay (they run from their callbacks)
   cli::add_check_command(app);
   cli::add_report_command(app);
@@ -131,6 +136,9 @@ int main(int argc, char** argv) {
         std::ofstream(disc_out) << opinfo::discrepancies_markdown();
         std::cout << "wrote " << disc_out << "\n";
       }
+    } else if (*opdb_hash) {
+      if (canonical) std::cout << opinfo::op_db_canonical(opinfo::op_db());
+      else std::cout << opinfo::op_db_hash() << "\n";
     } else if (*version) {
       std::cout << "parity " << kVersion << "\nnumpy " << oracle::numpy_version() << "\n";
     }

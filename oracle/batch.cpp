@@ -124,6 +124,13 @@ _os.environ.setdefault('JAX_PLATFORMS', 'cpu')  # before the first import: no ac
 import numpy as _np, jax as _jax, jax.numpy as _jnp
 _jax.config.update('jax_enable_x64', True)  # int64/float64 as NumPy has them
 _jax.config.update('jax_platforms', 'cpu')
+# PARITY_JAX_CACHE_DIR (scripts/reports.sh: build/jax-cache): JAX's persistent compilation cache,
+# shared by the campaign's workers and kept between runs; every compilation is kept (by default
+# only those over a second are, and an op's eager compilation takes tens of milliseconds).
+if _os.environ.get('PARITY_JAX_CACHE_DIR'):
+    _jax.config.update('jax_compilation_cache_dir', _os.environ['PARITY_JAX_CACHE_DIR'])
+    _jax.config.update('jax_persistent_cache_min_compile_time_secs', 0)
+    _jax.config.update('jax_persistent_cache_min_entry_size_bytes', 0)
 def _parity_to_jax(a):
     return _jnp.asarray(a)
 def _parity_from_jax(r):

@@ -455,6 +455,7 @@ Results run_campaign(const Options& opts) {
     }
   }
   res.engine_version = std::string("parity ") + kVersion;
+  res.opdb_hash = o.opdb_hash;
   res.environment = current_environment(o.isolate ? o.jobs : 1);
   bool interrupted = false;  // ended by Options::stop before the work ran out
   auto stopped = [&] { return interrupted = interrupted || (o.stop != nullptr && *o.stop != 0); };
@@ -479,10 +480,41 @@ Results run_campaign(const Options& opts) {
     }
   }
   CaseGen gen(o.gen);
+  res.min_cases = o.min_cases;
+  // --min-cases: per op x dtype, cases handed out, in flight and compared (the subject's row).
+  struct RowCount { uint64_t drawn = 0, in_flight = 0, compared = 0; };
+  std::map<std::pair<const opinfo::OpInfo*, DType>, RowCount> rows;
+  auto row_open = [&](const RowCount& c) {
+    if (c.compared >= o.min_cases) return false;
+    if (c.drawn >= o.min_cases && c.compared == 0 && c.in_flight == 0) return false;  // nothing comparable
+    return c.drawn < 20 * o.min_cases && c.compared + c.in_flight < o.min_cases;
+  };
   auto wanted = [&](const opinfo::OpInfo& op, uint64_t i) {
-    if (o.dtypes.empty()) return true;
+    if (o.dtypes.empty() && o.min_cases == 0) return true;
     auto d = gen.dtype_of(op, o.seed, i);
-    return d && std::find(o.dtypes.begin(), o.dtypes.end(), *d) != o.dtypes.end();
+    if (!d) return false;
+    if (!o.dtypes.empty() && std::find(o.dtypes.begin(), o.dtypes.end(), *d) == o.dtypes.end()) return false;
+    return o.min_cases == 0 || row_open(rows[{&op, *d}]);
+  };
+  // --min-cases: whether some dtype row of the op can take more cases (else it is not scanned).
+  auto op_open = [&](const opinfo::OpInfo* op) {
+    if (o.min_cases == 0) return true;
+    for (DType d : (o.gen.device.is_cpu() ? op->dtypes_cpu : op->dtypes_cuda))
+      if ((o.dtypes.empty() || std::find(o.dtypes.begin(), o.dtypes.end(), d) != o.dtypes.end()) &&
+          row_open(rows[{op, d}]))
+        return true;
+    return false;
+  };
+  // A unit's cases leave (sign -1) or enter (+1) the in-flight counts; entering counts as drawn.
+  auto count_unit = [&](uint32_t op, const std::vector<uint64_t>& idx, int sign) {
+    if (o.min_cases == 0) return;
+    for (uint64_t i : idx) {
+      auto d = gen.dtype_of(*ops[op], o.seed, i);
+      if (!d) continue;
+      RowCount& c = rows[{ops[op], *d}];
+      if (sign > 0) { ++c.drawn; ++c.in_flight; }
+      else if (c.in_flight > 0) --c.in_flight;
+    }
   };
   std::vector<const opinfo::OpInfo*> kept;
   // On a GPU, only the ops and dtypes with CUDA kernels (dtypes_cuda) are drawn.
@@ -520,13 +552,17 @@ Results run_campaign(const Options& opts) {
     if (timed && std::chrono::duration<double>(Clock::now() - t0).count() >= o.time_budget_s) return false;
     for (size_t tries = 0; tries < ops.size(); ++tries) {
       size_t j = rr++ % ops.size();
-      uint64_t want = timed ? batch : std::min<uint64_t>(batch, o.cases_per_op - std::min(o.cases_per_op, assigned[j]));
-      if (want == 0) continue;
+      uint64_t want = timed || o.min_cases ? batch
+                                           : std::min<uint64_t>(batch, o.cases_per_op - std::min(o.cases_per_op, assigned[j]));
+      if (want == 0 || !op_open(ops[j])) continue;
       u = Unit{};
       u.op = static_cast<uint32_t>(j);
       for (uint64_t scanned = 0; u.idx.size() < want && scanned < want * 1000; ++scanned) {
         uint64_t i = static_cast<uint64_t>(o.shard_index) + next_k[j]++ * static_cast<uint64_t>(o.shard_count);
-        if (wanted(*ops[j], i)) u.idx.push_back(i);
+        if (wanted(*ops[j], i)) {
+          u.idx.push_back(i);
+          count_unit(u.op, {i}, +1);  // at once: the row may close within this unit
+        }
       }
       if (u.idx.empty()) continue;
       assigned[j] += u.idx.size();
@@ -540,6 +576,7 @@ Results run_campaign(const Options& opts) {
   auto key_of = [&](uint32_t op, DType d) { return StatsKey{ops[op]->name, d, dev, res.subject, res.against}; };
   // `unit_seconds`: how long the worker took over the unit, shared evenly by its cases.
   auto handle_reply = [&](const Unit& u, const std::string& msg, double unit_seconds) {
+    count_unit(u.op, u.idx, -1);
     Reader rd{msg};
     uint32_t n = rd.get<uint32_t>();
     for (uint32_t k = 0; k < n; ++k) {
@@ -565,6 +602,7 @@ Results run_campaign(const Options& opts) {
         if (flags & 8) ++s.grad_checked;
         // A declared discrepancy carries its declaration: counted under it, with an example id.
         const std::string declaration = (flags & 1) ? rd.str() : std::string();
+        if (o.min_cases && !(flags & 32) && key.subject == res.subject) ++rows[{ops[u.op], d}].compared;
         if (flags & 32) {  // a side could not run the case: neither a match nor a mismatch
           ++s.not_comparable;
           ++s.not_comparable_by[rd.str()];
@@ -706,6 +744,7 @@ Results run_campaign(const Options& opts) {
         rec.kind = Mismatch::crash;
         rec.detail = u.crash_detail;
         rec.inputs = "(not available: drawing the case crashed the worker)";
+        count_unit(u.op, u.idx, -1);
         res.stats[key_of(u.op, rec.dtype)].add(rec, true);
         ++done;
         ++mismatches;

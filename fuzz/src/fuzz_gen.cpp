@@ -141,19 +141,39 @@ int draw_profile(Rng& r, const GenConfig& cfg) {
 }
 
 // ---- shapes and layouts ----
+// JAX compiles every op anew for each shape and dtype (tens of ms each): when it takes part, shapes
+// come from this small set (every rank to 6, empty axes, length-1 axes), so that its compilations
+// are reused (issue 27: about 5 cases/s with free shapes).
+const std::vector<Shape>& jax_shapes() {
+  static const std::vector<Shape> s = {{},        {1},       {0},          {7},           {3, 4},
+                                       {1, 5},    {4, 0},    {2, 3, 2},    {3, 1, 4},     {2, 2, 1, 3},
+                                       {1, 2, 2, 1, 2},      {2, 1, 2, 1, 1, 2}};
+  return s;
+}
+// Not three-way campaigns: the engine's cases there are drawn as in its own campaigns.
+bool jax_takes_part(const GenConfig& cfg) { return cfg.subject == "jax" || cfg.against == "jax"; }
+
 Shape draw_shape(Rng& r, const GenConfig& cfg) {
-  static const int w[7] = {10, 25, 25, 15, 10, 8, 7};
-  int rank = 0;
-  for (uint64_t u = r.below(100), acc = 0; rank <= 6; ++rank) {
-    acc += w[rank];
-    if (u < acc) break;
+  Shape s;
+  if (jax_takes_part(cfg)) {
+    const std::vector<Shape>& set = jax_shapes();
+    s = set[r.below(set.size())];
+    if (static_cast<int>(s.size()) > cfg.max_rank) s.resize(static_cast<size_t>(std::max(cfg.max_rank, 0)));
+  } else {
+    static const int w[7] = {10, 25, 25, 15, 10, 8, 7};
+    int rank = 0;
+    for (uint64_t u = r.below(100), acc = 0; rank <= 6; ++rank) {
+      acc += w[rank];
+      if (u < acc) break;
+    }
+    rank = std::min(rank, cfg.max_rank);
+    s.resize(static_cast<size_t>(rank));
+    for (auto& d : s) {
+      double u = r.unit();
+      d = u < 0.05 ? 0 : u < 0.25 ? 1 : r.range(2, std::max<int64_t>(2, std::min<int64_t>(cfg.max_elements, 9)));
+    }
   }
-  rank = std::min(rank, cfg.max_rank);
-  Shape s(rank);
-  for (auto& d : s) {
-    double u = r.unit();
-    d = u < 0.05 ? 0 : u < 0.25 ? 1 : r.range(2, std::max<int64_t>(2, std::min<int64_t>(cfg.max_elements, 9)));
-  }
+  const int64_t rank = static_cast<int64_t>(s.size());
   // With a raised cap, a third of the shapes get one long axis near the cap, so that bugs past
   // thresholds (blocking, 2^16 elements, threading) are reached; small shapes stay the default.
   if (cfg.max_elements > GenConfig{}.max_elements && rank >= 1 && r.chance(0.33)) {
@@ -426,7 +446,8 @@ CaseSpec draw_from_sample(const opinfo::OpInfo& op, DType d, Rng& r, const GenCo
       // where accumulation in float16/bfloat16/float32 shows.
       if (library_inputs(cfg) && (td == DType::Float16 || td == DType::BFloat16 || td == DType::Float32) &&
           r.chance(0.15)) {
-        const int64_t n = r.range(256, 2048);
+        // (JAX: two lengths, so that its compilations are reused, as with jax_shapes.)
+        const int64_t n = jax_takes_part(cfg) ? (r.chance(0.5) ? 512 : 2048) : r.range(256, 2048);
         const Shape sh = r.chance(0.5) ? Shape{n} : Shape{2, n / 2};
         s.args.push_back(tensor_arg(r, sh, td, cfg, 0, op.domain, bcast_ok));
         s.note = "long reduction";

@@ -134,6 +134,8 @@ std::string render_catalogue(const Results& r, const std::string& library, const
      << "| CPU | " << cell(known(e.cpu)) << " |\n"
      << "| versions | " << cell(known(versions)) << " |\n"
      << "| checked | " << cell(pair_line(r)) << " |\n"
+     << (r.opdb_hash.empty() ? "" : "| OpInfo entries | hash `" + cell(r.opdb_hash) + "` (`parity opdb-hash`) |\n")
+     << (r.min_cases ? "| cases per row | " + cell(min_cases_line(r)) + " |\n" : "")
      << "| complete | " << (r.complete ? "yes" : "no: the run was stopped before its end (complete=false)") << " |\n"
      << "| cases | " << t.cases << " compared (" << t.matches << " agree, " << t.accepted << " accepted as declared, "
      << t.mismatches << " differ) and " << t.not_comparable << " not comparable, in " << rows << " op x dtype rows |\n\n";

@@ -169,6 +169,17 @@ inline std::string who(const Results& r, const std::string& p) {
   if (v.empty()) return p;
   return p == "engine" ? p + " (" + v + ")" : p + " " + v;
 }
+// `parity fuzz --min-cases N` (Results::min_cases > 0): what was asked and the rows that fell short.
+inline std::string min_cases_line(const Results& r) {
+  const std::vector<StatsKey> short_rows = r.rows_short();
+  std::string s = "at least " + std::to_string(r.min_cases) + " compared cases asked per op x dtype row: ";
+  if (short_rows.empty()) return s + "every row with compared cases has them";
+  s += std::to_string(short_rows.size()) + " row" + (short_rows.size() == 1 ? "" : "s") + " fell short (compared cases):";
+  for (size_t i = 0; i < short_rows.size(); ++i)
+    s += (i ? ", " : " ") + short_rows[i].op + " " + name(short_rows[i].dtype) + " (" +
+         std::to_string(r.stats.at(short_rows[i]).cases) + ")";
+  return s;
+}
 // Who was checked against whom: "torch 2.15.0 against numpy 2.2.6", or the participants of a
 // three-way campaign.
 inline std::string pair_line(const Results& r) {

@@ -270,6 +270,8 @@ std::string results_to_json(const Results& r) {
          {"seconds", num(r.seconds)},
          {"numpy_version", r.numpy_version},
          {"engine_version", r.engine_version},
+         {"opdb_hash", r.opdb_hash},
+         {"min_cases", r.min_cases},
          {"environment", json{{"date", r.environment.date},
                               {"commit", r.environment.commit},
                               {"cpu", r.environment.cpu},
@@ -319,6 +321,8 @@ Results results_from_json(const std::string& text) {
     r.seconds = get_num(j, "seconds");
     r.numpy_version = get_str(j, "numpy_version");
     r.engine_version = get_str(j, "engine_version");
+    r.opdb_hash = j.value("opdb_hash", std::string());  // absent from files written before issue 27
+    r.min_cases = j.value("min_cases", uint64_t{0});
     if (j.contains("environment")) {  // absent from files written before it existed
       const json& e = j.at("environment");
       r.environment.date = get_str(e, "date");

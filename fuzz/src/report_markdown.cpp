@@ -112,6 +112,7 @@ std::string render_markdown(const Results& r, const Baseline* baseline) {
        << format_number(r.seconds) << " s\n";
   if (!r.numpy_version.empty()) head << "- NumPy " << r.numpy_version << "\n";
   if (!r.engine_version.empty()) head << "- engine " << r.engine_version << "\n";
+  if (r.min_cases) head << "- " << min_cases_line(r) << "\n";
   const Environment& e = r.environment;
   if (!e.empty()) {
     head << "- environment: " << (e.date.empty() ? "" : e.date) << (e.commit.empty() ? "" : ", commit " + e.commit)

@@ -309,6 +309,10 @@ std::string merge_shards(const std::string& a, const std::string& b) {
 void Results::merge(const Results& o) {
   if (numpy_version.empty()) numpy_version = o.numpy_version;
   if (engine_version.empty()) engine_version = o.engine_version;
+  min_cases = std::max(min_cases, o.min_cases);
+  if (opdb_hash.empty()) opdb_hash = o.opdb_hash;
+  else if (!o.opdb_hash.empty() && ("," + opdb_hash + ",").find("," + o.opdb_hash + ",") == std::string::npos)
+    opdb_hash += "," + o.opdb_hash;
   if (seed == 0) seed = o.seed;
   // An empty shard string on either side means "the whole campaign" only when alone.
   if (!shard.empty() || !o.shard.empty()) shard = merge_shards(shard, o.shard);
@@ -323,6 +327,14 @@ void Results::merge(const Results& o) {
   for (const auto& [who, v] : o.versions) versions.emplace(who, v);
   for (const auto& [key, patterns] : o.agreement)
     for (const auto& [pattern, n] : patterns) agreement[key][pattern] += n;
+}
+
+std::vector<StatsKey> Results::rows_short() const {
+  std::vector<StatsKey> out;
+  if (min_cases == 0) return out;
+  for (const auto& [key, s] : stats)
+    if (key.subject == subject && s.cases > 0 && s.cases < min_cases) out.push_back(key);
+  return out;
 }
 
 Results merge_results(const std::vector<Results>& shards) {

@@ -154,6 +154,12 @@ struct Results {
   Environment environment;
   std::string numpy_version;
   std::string engine_version;
+  // The hash of the OpInfo entries the campaign ran on (opinfo::op_db_hash(); issue 27): a report
+  // made from other entries than today's is stale. Shards with different hashes merge to "A,B".
+  std::string opdb_hash;
+  // `parity fuzz --min-cases N`: the compared cases asked of every op x dtype row (0: not asked);
+  // rows_short() lists the rows that fell short.
+  uint64_t min_cases = 0;
   uint64_t seed = 0;
   std::string shard;         // "I/N", empty when unsharded
   double seconds = 0;
@@ -175,6 +181,9 @@ struct Results {
   // out of its pattern).
   std::map<std::pair<std::string, DType>, std::map<std::string, uint64_t>> agreement;
   void merge(const Results& o);
+  // The rows of the campaign's subject with fewer compared cases than min_cases but some (a row
+  // the library compared nothing of is not comparable, not short); empty when min_cases is 0.
+  std::vector<StatsKey> rows_short() const;
 };
 
 }  // namespace parity::fuzz

@@ -236,6 +236,14 @@ struct Options {
   std::vector<DType> dtypes;      // empty: each op's claimed dtypes; else only these (skipping ops that claim none)
   uint64_t cases_per_op = 1000;   // used when time_budget_s == 0
   double time_budget_s = 0;       // > 0: run until the budget is spent, ops in round robin
+  // > 0 (`parity fuzz --min-cases N`): draw each op until every dtype row of it has at least this
+  // many compared cases (not-comparable ones do not count; three-way: the engine's row), with
+  // time_budget_s, when set, as a cap. A row stops short when its first min_cases draws compared
+  // none (the library lacks it) or after 20 x min_cases draws; Results::min_cases records N.
+  uint64_t min_cases = 0;
+  // Recorded as Results::opdb_hash: opinfo::op_db_hash(), which `parity fuzz` computes (seconds:
+  // every entry's samples are drawn), or "" where nobody asks (the library's tests).
+  std::string opdb_hash;
   uint64_t seed = 0;
   int jobs = 1;                   // worker processes
   int shard_index = 0;            // this shard: indices i with (i % shard_count) == shard_index

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Regenerates every committed library report (issue 27, "Fresh"): reruns the campaigns
+# reports/numpy-vs-torch and reports/numpy-vs-jax (only their results.json is committed; each
+# records the hash of the OpInfo entries it ran on, which fuzz/tests/report_fresh_test.cpp holds
+# against today's), renders the catalogues of every differing case from them
+# (reports/numpy-vs-*/CASES.md), and last runs scripts/porting_guide.py, when it exists, for the
+# porting guides (reports/NUMPY_VS_PYTORCH.md, reports/NUMPY_VS_JAX.md). Needs build/parity, PyTorch
+# and JAX. Run from anywhere; commit what it writes.
+#   PARITY_MIN_CASES=N   compared cases asked of every op x dtype row (default 100)
+#   PARITY_TORCH_TIME=S  time cap of the PyTorch campaign in seconds (default: none)
+#   PARITY_JAX_TIME=S    time cap of the JAX campaign in seconds (default: none)
+# JAX compiles each op anew per shape and dtype: its campaign draws shapes from a small fixed set
+# and keeps its compilations in build/jax-cache (PARITY_JAX_CACHE_DIR), reused by the next run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+min_cases=${PARITY_MIN_CASES:-100}
+export PARITY_JAX_CACHE_DIR=${PARITY_JAX_CACHE_DIR:-$PWD/build/jax-cache}
+mkdir -p "$PARITY_JAX_CACHE_DIR"
+campaign() {  # library, time cap (may be empty), directory, catalogue
+  local rc=0 cap=()
+  if [ -n "$2" ]; then cap=(--time "$2"); fi
+  build/parity fuzz --subject "$1" --against numpy --all --min-cases "$min_cases" "${cap[@]}" --seed 1 \
+    --report "$3" || rc=$?
+  # 1: differences found, which is what the catalogue is for; anything else is a failure.
+  if [ "$rc" -gt 1 ]; then echo "reports.sh: the $1 campaign failed (exit $rc)" >&2; exit "$rc"; fi
+  build/parity report "$3" --catalogue "$4" --library "$1"
+}
+campaign torch "${PARITY_TORCH_TIME:-}" reports/numpy-vs-torch reports/numpy-vs-torch/CASES.md
+campaign jax "${PARITY_JAX_TIME:-}" reports/numpy-vs-jax reports/numpy-vs-jax/CASES.md
+if [ -f scripts/porting_guide.py ]; then python3 scripts/porting_guide.py; fi  # the guides by hazard
