@@ -89,6 +89,13 @@ def render(lib, runs, outputs, version):
             kinds = ", ".join(f"{k} {n:,}" for k, n in f.kinds.most_common())
             w(f"**Found by the campaign:** {f.cases:,} differing cases in {len(ops)} ops ({shown}{more}); "
               f"dtypes {', '.join(sorted(f.dtypes))}; by the fuzzer's kind: {kinds}.\n\n")
+            if f.pairs:
+                by_op = {}
+                for (op, kind), n in f.pairs.items():
+                    by_op.setdefault(op, []).append(kind)
+                w(f"Counted here: what the same-name calls do that the equivalent calls (the campaign "
+                  f"above) do not, by op and kind: "
+                  + "; ".join(f"`{op}` {', '.join(sorted(k))}" for op, k in sorted(by_op.items())) + ".\n\n")
             _, row, kind, case = f.best
             w(f"One of them, shrunk: `{case.get('replay', '')}` ({row['op']}, {row['dtype']}, {kind}): "
               f"{case.get('detail', '').splitlines()[0][:300]}\n\n")

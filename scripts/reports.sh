@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every committed library report (issue 27, "Fresh"): reruns the campaigns
-# reports/numpy-vs-torch and reports/numpy-vs-jax (only their results.json is committed; each
+# reports/numpy-vs-torch, numpy-vs-torch-same-name and numpy-vs-jax (only their results.json is
+# committed; each
 # records the hash of the OpInfo entries it ran on, which fuzz/tests/report_fresh_test.cpp holds
 # against today's), renders the catalogues of every differing case from them
 # (reports/numpy-vs-*/CASES.md), and last runs scripts/porting_guide.py, when it exists, for the
@@ -26,5 +27,8 @@ campaign() {  # library, time cap (may be empty), directory, catalogue
   build/parity report "$3" --catalogue "$4" --library "$1"
 }
 campaign torch "${PARITY_TORCH_TIME:-}" reports/numpy-vs-torch reports/numpy-vs-torch/CASES.md
+# The same calls as a porting user writes them: torch.<NumPy's name> (issue 27, same-name mode).
+campaign torch-same-name "${PARITY_TORCH_TIME:-}" reports/numpy-vs-torch-same-name \
+  reports/numpy-vs-torch-same-name/CASES.md
 campaign jax "${PARITY_JAX_TIME:-}" reports/numpy-vs-jax reports/numpy-vs-jax/CASES.md
 if [ -f scripts/porting_guide.py ]; then python3 scripts/porting_guide.py; fi  # the guides by hazard

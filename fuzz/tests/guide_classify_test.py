@@ -65,6 +65,18 @@ f = classify([stats])["int_to_float"]
 if (f.cases, sorted(f.ops), f.best[1]["op"]) != (7, ["exp", "sqrt"], "exp"):
     failures.append(f"classify: {f.cases} cases, ops {sorted(f.ops)}, shown {f.best[1]['op']}; expected 7, [exp, sqrt], exp")
 
+# Same-name rows count only beyond the equivalent mapping: std's value difference is in both (not
+# counted again), repeat's shape difference only under the same name.
+eq = {"op": "std", "dtype": "float64", "subject": "torch", "cases": 100, "mismatches": {"value": 90}, "minimal": {}}
+sn = [{"op": "std", "dtype": "float64", "subject": "torch-same-name", "cases": 100, "mismatches": {"value": 90},
+       "minimal": {}},
+      {"op": "repeat", "dtype": "int64", "subject": "torch-same-name", "cases": 100, "mismatches": {"shape": 60},
+       "minimal": {}}]
+got = classify([{"stats": [eq]}, {"stats": sn}])
+if sorted(got["same_name"].pairs) != [("repeat", "shape")] or got["defaults"].cases != 90:
+    failures.append(f"same-name: counted {sorted(got['same_name'].pairs)}, defaults {got['defaults'].cases}; "
+                    "expected [(repeat, shape)] and 90")
+
 for x in failures:
     print("FAIL:", x)
 print(f"{len(CASES)} classifications checked, {len(failures)} failures")

@@ -434,7 +434,9 @@ TEST(ReportCatalogue, CommittedFilesAreUpToDate) {
   const fs::path root = PARITY_SOURCE_DIR;
   int checked = 0;
   for (const auto& [file, library] : std::vector<std::pair<std::string, std::string>>{
-           {"reports/numpy-vs-torch/CASES.md", "torch"}, {"reports/numpy-vs-jax/CASES.md", "jax"}}) {
+           {"reports/numpy-vs-torch/CASES.md", "torch"},
+           {"reports/numpy-vs-torch-same-name/CASES.md", "torch-same-name"},
+           {"reports/numpy-vs-jax/CASES.md", "jax"}}) {
     if (!fs::exists(root / file)) {
       std::cout << "[catalogue] " << file << " is not committed: not checked\n";
       continue;
@@ -446,7 +448,7 @@ TEST(ReportCatalogue, CommittedFilesAreUpToDate) {
     std::smatch m;
     ASSERT_TRUE(std::regex_search(committed, m,
                                   std::regex("Generated from the committed campaign `([^`]+)` by `build/parity report "
-                                             "[^`]+ --catalogue ([^` ]+) --library (torch|jax)`")))
+                                             "[^`]+ --catalogue ([^` ]+) --library (torch|torch-same-name|jax)`")))
         << file << " does not name the campaign it was generated from";
     const std::string source = m[1], named_file = m[2];
     EXPECT_EQ(m[3], library) << file;

@@ -79,6 +79,7 @@ class Found:
     ops: set = field(default_factory=set)
     dtypes: set = field(default_factory=set)
     kinds: Counter = field(default_factory=Counter)
+    pairs: Counter = field(default_factory=Counter)  # (op, kind) -> cases, same-name rows only
     best: tuple = None  # (score, row, kind, case): the campaign case shown in the guide
 
 
@@ -87,20 +88,41 @@ def op_named(op):
     return op not in {"ascontiguousarray", "nonzero", "asarray"}
 
 
+def same_name_extra(row, kind, n, equivalent):
+    """Whether a same-name row's kind is a difference of its own: the equivalent mapping's row of the
+    op and dtype has no such mismatch, or it is at least 25 points rarer there (as a share of the
+    compared cases). The rest is what the equivalent mapping already shows, under its own hazard."""
+    eq = equivalent.get((row["op"], row["dtype"]))
+    if eq is None:
+        return True
+    m = eq["mismatches"].get(kind, 0)
+    if m == 0:
+        return True
+    compared = lambda r: max(1, r["cases"] - r.get("not_comparable", 0))
+    return n / compared(row) - m / compared(eq) >= 0.25
+
+
 def classify(results_list):
-    """hazard key -> Found, over the rows of every results.json given."""
+    """hazard key -> Found, over the rows of every results.json given. A same-name campaign's rows
+    count only where they differ beyond the equivalent mapping's (same_name_extra)."""
     found = {}
+    equivalent = {(r["op"], r["dtype"]): r for res in results_list for r in res["stats"]
+                  if "same-name" not in r.get("subject", "")}
     for results in results_list:
         for row in results["stats"]:
             for kind, n in row["mismatches"].items():
+                same_name = "same-name" in row.get("subject", "")
+                if same_name and not same_name_extra(row, kind, n, equivalent):
+                    continue
                 case = row.get("minimal", {}).get(kind)
                 f = found.setdefault(hazard_of(row, kind, case), Found())
                 f.cases += n
                 f.ops.add(row["op"])
                 f.dtypes.add(row["dtype"])
                 f.kinds[kind] += n
+                if same_name:
+                    f.pairs[(row["op"], kind)] += n
                 if case:
-                    # Prefer a non-empty shrunk case, then the row with most cases.
                     # Prefer a non-empty shrunk case of an op named in the hazard, then most cases.
                     score = (case.get("input_size", 0) > 0, op_named(row["op"]), n)
                     if f.best is None or score > f.best[0]:
