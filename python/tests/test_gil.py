@@ -1,6 +1,6 @@
-# The engine's work runs without the GIL: two Python threads each running long ops take about as
-# long as one thread running its share alone (a ratio, not a timing: ~2 with the GIL held).
-import os
+# The engine's work runs without the GIL: another Python thread keeps running while one thread is
+# inside a long op. No speed ratio is asserted here (speed lives in bench/, never in timed tests: a
+# two-thread ratio failed CI when ctest's other job held the second core).
 import threading
 import time
 
@@ -10,30 +10,6 @@ import pytest
 import parity
 from parity import _parity
 
-N = 1 << 22  # float64 elements per op
-W = 8        # ops per thread
-
-
-def _run(threads, fs):
-    def work(f):
-        for _ in range(W):
-            f()
-
-    ts = [threading.Thread(target=work, args=(fs[i],)) for i in range(threads)]
-    t0 = time.perf_counter()
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
-    return time.perf_counter() - t0
-
-
-def _ratio(fs):
-    for f in fs:
-        f()  # warm the pages and the kernel
-    # The best of a few tries: the machine is shared, and noise only raises the ratio.
-    return min(_run(2, fs) / _run(1, fs) for _ in range(5))
-
 
 @pytest.fixture
 def one_engine_thread():
@@ -41,22 +17,6 @@ def one_engine_thread():
     _parity._set_num_threads(1)  # the engine's own pool off: the measurements see the GIL alone
     yield
     _parity._set_num_threads(before)
-
-
-@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="two threads need two cores to run at once")
-def test_two_threads_run_long_ops_concurrently(one_engine_thread):
-    # Each thread writes its own out=: fresh 32 MiB results would make the threads queue on the
-    # kernel's page faults, which is not what this measures.
-    a = np.random.default_rng(0).random(N)
-    x = parity.asarray(a)
-    outs = [parity.asarray(np.empty(N)) for _ in range(2)]
-    nouts = [np.empty(N) for _ in range(2)]
-    ratio = _ratio([lambda o=o: parity.sin(x, out=o) for o in outs])
-    numpy_ratio = _ratio([lambda o=o: np.sin(a, out=o) for o in nouts])  # NumPy releases the GIL: what this machine allows now
-    print(f"time(2 threads x {W} ops) / time(1 thread x {W} ops): parity {ratio:.2f}, numpy {numpy_ratio:.2f}")
-    if ratio >= 1.6 and numpy_ratio >= 1.6:
-        pytest.skip(f"no second core free now: NumPy's own ratio is {numpy_ratio:.2f} (parity's {ratio:.2f})")
-    assert ratio < 1.6
 
 
 def test_python_runs_while_a_long_op_runs(one_engine_thread):
