@@ -428,6 +428,8 @@ struct FuzzArgs {
   std::string baseline;
   bool grad = false;
   bool no_shrink = false;
+  int shrink_per_key = Options{}.shrink_per_key;
+  int shrink_steps = Options{}.shrink_steps;
   int64_t max_elements = GenConfig{}.max_elements;
   std::string replay_id;
   std::string device = "cpu";
@@ -514,6 +516,8 @@ int run_fuzz(const FuzzArgs& a) {
   o.seed = a.seed;
   o.jobs = a.jobs > 0 ? a.jobs : default_jobs();
   o.shrink = !a.no_shrink;
+  o.shrink_per_key = a.shrink_per_key;
+  o.shrink_steps = a.shrink_steps;
   o.gen.max_elements = a.max_elements;
   if (!a.shard.empty()) parse_shard(a.shard, o.shard_index, o.shard_count);
   if (a.against == "cpu" && (a.subject != "engine" || a.three_way))
@@ -702,6 +706,14 @@ void add_fuzz_commands(CLI::App& app) {
       ->capture_default_str();
   f->add_option("--baseline", a->baseline, "Gate against this baseline (e.g. reports/baseline.json)");
   f->add_flag("--no-shrink", a->no_shrink, "Record mismatches as drawn, without shrinking them");
+  f->add_option("--shrink-per-key", a->shrink_per_key,
+                "Mismatches shrunk per op x dtype x kind, in each worker (JAX compiles every shape a shrink "
+                "tries: its report campaign shrinks 1)")
+      ->capture_default_str()
+      ->check(positive_integer());
+  f->add_option("--shrink-steps", a->shrink_steps, "The most steps one shrink takes")
+      ->capture_default_str()
+      ->check(positive_integer());
   f->add_option("--max-elements", a->max_elements,
                 "Cap on each tensor argument's element count; above the default, a third of the shapes get one "
                 "axis near the cap (case ids then carry it: OP:SEED:INDEX:eCAP)")

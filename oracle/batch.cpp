@@ -131,8 +131,8 @@ if _os.environ.get('PARITY_JAX_CACHE_DIR'):
     _jax.config.update('jax_compilation_cache_dir', _os.environ['PARITY_JAX_CACHE_DIR'])
     _jax.config.update('jax_persistent_cache_min_compile_time_secs', 0)
     _jax.config.update('jax_persistent_cache_min_entry_size_bytes', 0)
-def _parity_to_jax(a):
-    return _jnp.asarray(a)
+def _parity_to_jax(a):  # device_put, not jnp.asarray: that compiles a copy per shape and dtype
+    return _jax.device_put(a)
 def _parity_from_jax(r):
     if isinstance(r, _jax.Array):
         return _np.asarray(r)

@@ -261,7 +261,7 @@ std::string process_grad_unit(WorkerState& ws, const Unit& u) {
       if (ws.o->shrink && done < ws.o->shrink_per_key) {
         ++done;
         try {  // phase 1 still: a crash while shrinking is attributed to this case
-          ShrinkOutcome so = shrink_grad(ws.gen, d.id);
+          ShrinkOutcome so = shrink_grad(ws.gen, d.id, ws.o->shrink_steps);
           rec = make_record(ws.gen.draw(so.id), so.result);
         } catch (const std::exception& e) {  // a fuzzer bug: keep the case as drawn
           std::fprintf(stderr, "[fuzz] shrinking %s failed: %s\n", d.id.str().c_str(), e.what());
@@ -336,7 +336,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
         if (ws.o->shrink && done < ws.o->shrink_per_key) {
           ++done;
           try {
-            ShrinkOutcome so = shrink(ws.gen, cases[k].id, kind, ws.np(), ws.engine, 200, who);
+            ShrinkOutcome so = shrink(ws.gen, cases[k].id, kind, ws.np(), ws.engine, ws.o->shrink_steps, who);
             rec = make_record(ws.gen.draw(so.id), so.result, who);
           } catch (const std::exception& e) {  // a fuzzer bug: keep the case as drawn
             std::fprintf(stderr, "[fuzz] shrinking %s failed: %s\n", cases[k].id.str().c_str(), e.what());

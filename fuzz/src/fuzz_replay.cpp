@@ -39,18 +39,24 @@ ShrinkOutcome shrink(const CaseGen& gen, const CaseId& failing, Mismatch kind, N
   for (int step = 0; step < max_steps; ++step) {
     std::vector<DrawnCase> cands = gen.shrinks(out.id);
     if (cands.empty()) break;
-    std::vector<const Case*> ptrs;
-    for (auto& c : cands) ptrs.push_back(&c.c);
-    std::vector<CaseResult> res = run_cases(ptrs, engine, pair);
-    out.tried += static_cast<int>(cands.size());
+    // Candidates run in batches of 2, 4, 8...: the first candidate that still fails is taken, and
+    // the ones after it are never run (JAX compiles each new shape: a whole step's batch cost
+    // twenty compilations where the first two usually decide).
     bool moved = false;
-    for (size_t i = 0; i < cands.size(); ++i) {
-      if (same_failure(res[i], kind, participant)) {
-        out.id = cands[i].id;
-        out.result = std::move(res[i]);
-        ++out.steps;
-        moved = true;
-        break;
+    for (size_t lo = 0, n = 2; lo < cands.size() && !moved; lo += n, n *= 2) {
+      const size_t hi = std::min(cands.size(), lo + n);
+      std::vector<const Case*> ptrs;
+      for (size_t i = lo; i < hi; ++i) ptrs.push_back(&cands[i].c);
+      std::vector<CaseResult> res = run_cases(ptrs, engine, pair);
+      out.tried += static_cast<int>(hi - lo);
+      for (size_t i = lo; i < hi; ++i) {
+        if (same_failure(res[i - lo], kind, participant)) {
+          out.id = cands[i].id;
+          out.result = std::move(res[i - lo]);
+          ++out.steps;
+          moved = true;
+          break;
+        }
       }
     }
     if (!moved) break;

@@ -253,7 +253,8 @@ struct Options {
   // check (check_gradient), failures are Mismatch::grad. NumPy is not consulted.
   bool grad = false;
   bool shrink = true;             // shrink each op x dtype x kind's first few mismatches
-  int shrink_per_key = 2;         // how many mismatches per op x dtype x kind to shrink
+  int shrink_per_key = 2;         // how many mismatches per op x dtype x kind to shrink (per worker)
+  int shrink_steps = 200;         // the most steps one shrink takes
   bool isolate = true;            // fork workers (false: run in this process, no crash isolation)
   uint64_t batch = 256;           // cases per work unit / Python call
   std::function<void(const Progress&)> progress;       // called about 5 times a second
