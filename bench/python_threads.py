@@ -13,7 +13,6 @@ parity and NumPy; figures are medians with ± half the min-max range.
 """
 import argparse
 import os
-import statistics
 import threading
 import time
 
@@ -21,6 +20,7 @@ import numpy as np
 
 import parity
 from parity import _parity
+from python_overhead import summary  # median ± half the range, as the other Python benchmark prints
 
 N = 1 << 22
 W = 8
@@ -38,10 +38,6 @@ def run(threads, fs):
     for t in ts:
         t.join()
     return time.perf_counter() - t0
-
-
-def summary(xs):
-    return f"{statistics.median(xs):.2f} ± {(max(xs) - min(xs)) / 2:.2f}"
 
 
 def main():
