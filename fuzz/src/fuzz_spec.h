@@ -41,6 +41,8 @@ struct ArgSpec {
   std::vector<bool> bcast;     // per axis: expanded with stride 0 (empty: none)
   int64_t offset = 0;          // elements before the first one in storage
   bool keep_values = false;    // values from an op's sample (indices...): not simplified
+  int fill_profile = -1;       // how `values` were drawn (-1: not drawn), so a JAX cluster redraws them
+  std::optional<std::pair<double, double>> fill_domain;
   bool contiguous_layout() const;
   std::string layout_str() const;
 };

@@ -84,5 +84,48 @@ TEST(JaxShapes, ASmallSetWhenJaxIsSubjectOrReferenceAndTheUsualSpreadOtherwise) 
   }
 }
 
+// What JAX compiles a case for: variant, kwargs, per argument its shape and dtype (tensors) or its
+// repr (scalars); and the tensors' bytes, which it does not compile for.
+std::pair<std::string, std::string> signature_and_values(const DrawnCase& d) {
+  std::string sig = std::to_string(static_cast<int>(d.c.variant)) + " " + name(d.dtype) + " kw" +
+                    std::to_string(d.c.input.kwargs.size()), vals;
+  for (const ArrayLike& a : d.c.input.args) {
+    if (!a.is_tensor()) { sig += " " + a.scalar().repr(); continue; }
+    const Tensor t = a.tensor().contiguous();
+    sig += " " + std::string(name(t.dtype())) + "(";
+    for (int64_t x : t.shape()) sig += std::to_string(x) + ",";
+    sig += ")";
+    vals.append(static_cast<const char*>(t.data_ptr()), static_cast<size_t>(t.size() * itemsize(t.dtype())));
+  }
+  return {sig, vals};
+}
+
+TEST(JaxClusters, EightConsecutiveCasesShareTheirSignatureAndDifferInValues) {
+  GenConfig jax, engine;
+  jax.subject = "jax";
+  for (const std::string op : {"add", "sum", "matmul"}) {
+    CaseGen gj(jax), ge(engine);
+    size_t values_differ = 0, engine_groups_differ = 0;
+    for (uint64_t g = 0; g < 24; ++g) {
+      std::set<std::string> sigs, vals, esigs;
+      for (uint64_t i = 8 * g; i < 8 * g + 8; ++i) {
+        const DrawnCase d = gj.draw(gj.id(op, 7, i));
+        // The campaign picks indices by dtype before drawing: both must agree.
+        EXPECT_EQ(gj.dtype_of(*opinfo::find_op(op), 7, i), d.dtype) << op << " " << i;
+        auto [sig, v] = signature_and_values(d);
+        sigs.insert(sig);
+        vals.insert(v);
+        esigs.insert(signature_and_values(ge.draw(ge.id(op, 7, i))).first);
+      }
+      EXPECT_EQ(sigs.size(), 1u) << op << " cluster " << g << ": " << *sigs.begin() << " | " << *sigs.rbegin();
+      values_differ += vals.size() > 1;
+      engine_groups_differ += esigs.size() > 1;
+    }
+    // Empty tensors and scalar-only cases have no values to vary; most clusters have.
+    EXPECT_GE(values_differ, 18u) << op;
+    EXPECT_GE(engine_groups_differ, 22u) << op << ": the engine's own cases are drawn one by one";
+  }
+}
+
 }  // namespace
 }  // namespace parity::fuzz
