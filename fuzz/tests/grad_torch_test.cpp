@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "parity/case_builders.h"
 #include "parity/autograd.h"
 #include "parity/fuzzer.h"
 #include "parity/ops.h"
@@ -15,6 +16,8 @@
 
 namespace parity::fuzz {
 namespace {
+
+using namespace parity::testing;
 
 using cd = std::complex<double>;
 
@@ -27,14 +30,6 @@ using cd = std::complex<double>;
     }                                                                         \
   } while (0)
 
-Case case_of(const std::string& op, std::vector<ArrayLike> args, Kwargs kw = {}) {
-  Case c;
-  c.op = opinfo::find_op(op);
-  EXPECT_NE(c.op, nullptr) << op;
-  c.input.args = std::move(args);
-  c.input.kwargs = std::move(kw);
-  return c;
-}
 
 TEST(TorchGrad, CaseIdCarriesTheReference) {
   for (const std::string s : {"sin:1:12:g:vtorch", "sin:1:12:g:vtorch:s3.1", "sum:7:3:e100000:g:vtorch:s0"}) {

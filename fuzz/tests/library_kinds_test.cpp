@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "parity/case_builders.h"
 #include "parity/executors.h"
 #include "parity/fuzzer.h"
 #include "parity/ops.h"
@@ -18,28 +19,8 @@ using namespace parity::fuzz;
 
 namespace {
 
-Outcome values(std::vector<Tensor> ts) {
-  Outcome o;
-  o.values = std::move(ts);
-  return o;
-}
-Outcome raised(const std::string& mapped, std::vector<std::string> native) {
-  Outcome o;
-  o.error = true;
-  o.error_class = mapped;
-  o.error_mro = {mapped, "Exception", "BaseException", "object"};
-  o.native_error_mro = std::move(native);
-  o.error_message = "boom";
-  return o;
-}
-Case case_of(const std::string& op, std::vector<ArrayLike> args, Kwargs kw = {}) {
-  Case c;
-  c.op = opinfo::find_op(op);
-  EXPECT_NE(c.op, nullptr) << op;
-  c.input.args = std::move(args);
-  c.input.kwargs = std::move(kw);
-  return c;
-}
+using namespace parity::testing;
+
 Tensor f64(std::vector<double> v) { return asarray(v); }
 
 Mismatch kind_of(const Case& c, const Outcome& torch, const Outcome& numpy, const std::string& subject = "torch") {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "parity/case_builders.h"
 #include "parity/errors.h"
 #include "parity/fuzzer.h"
 #include "parity/ops.h"
@@ -16,6 +17,8 @@ using namespace parity;
 using namespace parity::fuzz;
 
 namespace {
+
+using namespace parity::testing;
 
 // ---- ids ----
 
@@ -69,26 +72,6 @@ TEST(CaseIdPairs, GeneratorIdsCarryThePairAndDrawTheSameCase) {
 
 // ---- classification ----
 
-Outcome values(std::vector<Tensor> ts) {
-  Outcome o;
-  o.values = std::move(ts);
-  return o;
-}
-Outcome raised(const std::string& cls) {
-  Outcome o;
-  o.error = true;
-  o.error_class = cls;
-  o.error_mro = {cls, "Exception"};
-  o.error_message = "boom";
-  return o;
-}
-Case case_of(const std::string& op, std::vector<ArrayLike> args) {
-  Case c;
-  c.op = opinfo::find_op(op);
-  EXPECT_NE(c.op, nullptr) << op;
-  c.input.args = std::move(args);
-  return c;
-}
 Tensor f64(std::vector<double> v) { return asarray(v); }
 Tensor i64(std::vector<int64_t> v) { return asarray(v); }
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();

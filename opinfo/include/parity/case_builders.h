@@ -1,0 +1,47 @@
+#pragma once
+// Builders for tests (fuzz/, oracle/, suites/): a Case of an op by its name, an Outcome of values
+// or of an error, and a tensor's values as doubles. An unknown op name throws, which fails the test.
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parity/case.h"
+#include "parity/opinfo.h"
+
+namespace parity::testing {
+
+inline Case case_of(const std::string& op, std::vector<ArrayLike> args, Kwargs kw = {},
+                    Variant v = Variant::function) {
+  Case c;
+  c.op = opinfo::find_op(op);
+  if (!c.op) throw std::invalid_argument("case_of: no op named '" + op + "'");
+  c.variant = v;
+  c.input.args = std::move(args);
+  c.input.kwargs = std::move(kw);
+  return c;
+}
+
+inline Outcome values(std::vector<Tensor> ts) {
+  Outcome o;
+  o.values = std::move(ts);
+  return o;
+}
+
+// An error of class `cls` (a direct subclass of Exception), and the library's own classes.
+inline Outcome raised(const std::string& cls, std::vector<std::string> native = {}) {
+  Outcome o;
+  o.error = true;
+  o.error_class = cls;
+  o.error_mro = {cls, "Exception", "BaseException", "object"};
+  o.native_error_mro = std::move(native);
+  o.error_message = "boom";
+  return o;
+}
+
+inline std::vector<double> as_doubles(const Tensor& t) {
+  const Tensor c = t.astype(DType::Float64).contiguous();
+  return std::vector<double>(c.data<double>(), c.data<double>() + c.size());
+}
+
+}  // namespace parity::testing
