@@ -400,8 +400,12 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
     // ml_dtypes.finfo is np.finfo for NumPy's dtypes and knows bfloat16 too.
     op.numpy_ref = "lambda x: (lambda f: (np.asarray(f.bits, dtype=np.int64),) + tuple(np.asarray(v, dtype=f.dtype) "
                    "for v in (f.eps, f.max, f.min, f.smallest_normal, f.resolution)))(__import__('ml_dtypes').finfo(x.dtype))";
-    op.torch_missing = "torch.finfo has other fields (no smallest_normal in old versions) and no complex dtypes";
-    op.jax_missing = "a property of the dtype: compared with NumPy only";
+    // The same fields from torch.finfo and jnp.finfo, packed as NumPy's side packs them (a complex
+    // dtype's fields in its real dtype).
+    op.torch_ref = "lambda x: (lambda f: (torch.tensor(f.bits, dtype=torch.int64),) + tuple(torch.tensor(v, "
+                   "dtype=x.real.dtype) for v in (f.eps, f.max, f.min, f.smallest_normal, f.resolution)))(torch.finfo(x.dtype))";
+    op.jax_ref = "lambda x: (lambda f: (jnp.asarray(f.bits, dtype=jnp.int64),) + tuple(jnp.asarray(v, dtype=f.dtype) "
+                 "for v in (f.eps, f.max, f.min, f.smallest_normal, f.resolution)))(jnp.finfo(x.dtype))";
     op.sample_inputs = [](DType d) {
       Gen g = gen("finfo", d);
       return Samples{sample({g({3})}, {}, "(3,)"), sample({g({})}, {}, "()")};
@@ -425,8 +429,10 @@ void add_array_api_ops(std::vector<OpInfo>& db) {
     });
     op.numpy_ref = "lambda x: (lambda i: (np.asarray(i.bits, dtype=np.int64), np.asarray(i.min, dtype=x.dtype), "
                    "np.asarray(i.max, dtype=x.dtype)))(np.iinfo(x.dtype))";
-    op.torch_missing = "torch.iinfo has no unsigned 16/32/64-bit types in older versions";
-    op.jax_missing = "a property of the dtype: compared with NumPy only";
+    op.torch_ref = "lambda x: (lambda i: (torch.tensor(i.bits, dtype=torch.int64), torch.tensor(i.min, dtype=x.dtype), "
+                   "torch.tensor(i.max, dtype=x.dtype)))(torch.iinfo(x.dtype))";
+    op.jax_ref = "lambda x: (lambda i: (jnp.asarray(i.bits, dtype=jnp.int64), jnp.asarray(i.min, dtype=x.dtype), "
+                 "jnp.asarray(i.max, dtype=x.dtype)))(jnp.iinfo(x.dtype))";
     op.sample_inputs = [](DType d) {
       Gen g = gen("iinfo", d);
       return Samples{sample({g({3})}, {}, "(3,)")};

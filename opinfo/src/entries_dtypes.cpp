@@ -45,8 +45,11 @@ void add_dtype_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.reference_inputs = [](DType) { return Samples{}; };
-    op.torch_missing = "torch.result_type takes two tensors or numbers and promotes by categories, not NEP 50";
-    op.jax_missing = "jnp.result_type promotes by JAX's lattice, not NumPy's table";
+    // The porting user's calls. torch.result_type takes exactly two operands and promotes by
+    // categories; jnp.result_type by JAX's lattice: where they differ from NumPy's table is a
+    // finding of the guides' promotion hazard, not a reason to skip.
+    op.torch_ref = "lambda *xs: torch.zeros((), dtype=torch.result_type(*xs))";
+    op.jax_ref = "lambda *xs: jnp.zeros((), jnp.result_type(*xs))";
     db.push_back(std::move(op));
   }
   {
@@ -64,8 +67,11 @@ void add_dtype_ops(std::vector<OpInfo>& db) {
       return s;
     };
     op.reference_inputs = [](DType) { return Samples{}; };
-    op.torch_missing = "torch.can_cast(from, to) has no casting= modes";
-    op.jax_missing = "jnp.can_cast has no casting= modes";
+    // torch.can_cast(from, to) has no casting= (its rule is about NumPy's same_kind): the porting
+    // user's call drops it, and the modes where that differs are findings. jnp.can_cast takes
+    // casting= as NumPy does.
+    op.torch_ref = "lambda x, dtype, casting='safe': torch.tensor(torch.can_cast(x.dtype, dtype))";
+    op.jax_ref = "lambda x, dtype, casting='safe': jnp.asarray(jnp.can_cast(x.dtype, dtype, casting))";
     db.push_back(std::move(op));
   }
 }
