@@ -100,8 +100,15 @@ def render(lib, runs, outputs, version):
             w(f"One of them, shrunk: `{case.get('replay', '')}` ({row['op']}, {row['dtype']}, {kind}): "
               f"{case.get('detail', '').splitlines()[0][:300]}\n\n")
         else:
-            w("**Found by the campaign:** no row; the campaign does not draw this case (the example "
-              "below is the evidence).\n\n")
+            n, ops = not_compared_by(runs, lib, s.not_compared)
+            if n:
+                w(f"**Found by the campaign:** no differing row, because the campaign cannot compare "
+                  f"these cases: {n:,} drawn cases of {len(ops)} ops were not compared for it ("
+                  + "; ".join(f"\"{x}\"" for x in s.not_compared)
+                  + "; see \"Not compared\" at the end). The example below is the evidence.\n\n")
+            else:
+                w("**Found by the campaign:** no row; the campaign does not draw this case (the example "
+                  "below is the evidence).\n\n")
         ex, wa = outputs[(h.key, lib)]
         w("**Example.**\n\n" + snippets.block(s.example, ex) + "\n")
         w(f"**Workaround.** {s.workaround_text}\n\n" + snippets.block(s.workaround, wa) + "\n")
@@ -118,6 +125,18 @@ def render(lib, runs, outputs, version):
             w(f"- {n:,}: {why}\n")
         w("\n")
     return "".join(o)
+
+
+def not_compared_by(runs, lib, prefixes):
+    """Cases not compared for a reason starting with one of `prefixes` (after "lib: "), and their ops."""
+    n, ops = 0, set()
+    for _, r in runs:
+        for row in r["stats"]:
+            for why, k in row.get("not_comparable_by", {}).items():
+                if prefixes and why.split(": ", 1)[-1].startswith(tuple(prefixes)):
+                    n += k
+                    ops.add(row["op"])
+    return n, ops
 
 
 def write(lib, reports, got, out_dir=None):

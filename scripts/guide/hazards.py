@@ -25,6 +25,9 @@ class Side:
     example: str           # python code printing "numpy: ..." and "<library>: ..."
     workaround: str        # python code giving NumPy's answer in the library
     workaround_text: str = ""
+    # Reasons (their first words, as results.json's not_comparable_by gives them after "lib: ")
+    # for cases the campaign could not compare because of this very hazard.
+    not_compared: tuple = ()
 
 
 @dataclass
@@ -528,6 +531,7 @@ HAZARDS = [
                 "b = jnp.zeros(3).at[0].set(1)\n"
                 "print(\"jax:  \", b)\n",
                 "Use `.at[index].set(value)` (and `.add`, `.mul`...) and keep the returned array:",
+                not_compared=("jax arrays are immutable", "jax.numpy functions take no out="),
             ),
         },
     ),
