@@ -37,6 +37,12 @@ CASES = [
     (row("angle", "float32"), "value", case("element 0: got 0, NumPy 3.14", "  arg0: float32() array(-0., dtype=float32)"), "nonfinite"),
     (row("round", "float16"), "value", case("element 0: got 1.67, NumPy 1.68", "  arg0: float16() array(1.675)"), "precision"),
     (row("sort", "complex128"), "ordering", case(), "complex"),
+    # torch.can_cast is NumPy's same_kind rule: can_cast(float64, float32) is True where NumPy's
+    # default casting='safe' says False. A promotion rule, not an integer overflow.
+    (row("can_cast", "float64"), "integer", case("element 0: got 1, NumPy 0", "  arg0: float64(2,)"), "promotion"),
+    # torch.result_type promotes by categories: int8 and uint8 give int16 in both, but
+    # result_type(int8 array, int64 0-d) is int8 in torch and int64 in NumPy.
+    (row("result_type", "int8"), "dtype", case("result dtype int8, NumPy int64", "  arg0: int8(2,)"), "promotion"),
     (row("log", "float64"), "warning", case(), "warnings"),
     (row("flatten", "int64"), "aliasing", case(), "views"),
     (row("add", "float64"), "error_class", case(), "errors"),

@@ -22,6 +22,9 @@ DEFAULTS = {"std", "var", "nanstd", "nanvar", "median", "nanmedian", "unique", "
 INTEGERS = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
 DTYPE_SUPPORT = re.compile(r"not implemented for|Promotion for uint|not supported|does not accept "
                            r"dtype|not inexact|expected condition to be a boolean|could not be promoted")
+# Functions that state the promotion and casting rules themselves: any value of theirs that differs
+# (a dtype, a True for a False) is a difference of those rules.
+PROMOTION_RULES = {"result_type", "can_cast", "promote_types"}
 COMPLEX_ORDER = re.compile(r"Complex|complex", re.S)
 
 
@@ -34,6 +37,8 @@ def hazard_of(row, kind, case):
         return "same_name"
     if kind in ("warning",):
         return "warnings"
+    if op in PROMOTION_RULES and kind in ("dtype", "integer", "value"):
+        return "promotion"
     if kind in ("aliasing",):
         return "views"
     if kind in ("error_class",):
