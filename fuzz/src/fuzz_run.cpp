@@ -2,7 +2,6 @@
 // (NumpyExecutor::run_batch), then the suites' comparator.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <set>
@@ -13,6 +12,7 @@
 #include <Python.h>  // Py_IsInitialized
 
 #include "fuzz_spec.h"
+#include "parity/judge_values.h"
 #include "parity/executors.h"
 #include "parity/fuzzer.h"
 #include "parity/ops.h"
@@ -87,9 +87,7 @@ Tolerance compare_case(const Case& c, CaseResult& r) {
         ++tensors;
         const DType d = a.tensor().dtype();
         if (d == DType::Bool || a.tensor().size() == 0 || (tensors > 1 && !is_inexact(d))) continue;
-        // (integers through float64: absolute(INT_MIN) wraps)
-        const Tensor t = is_inexact(d) ? a.tensor() : a.tensor().astype(DType::Float64);
-        const double v = parity::amax(parity::absolute(t)).astype(DType::Float64).item_scalar().c.real();
+        const double v = judge::max_abs(a.tensor());  // read from memory: no engine op judges
         if (std::isfinite(v)) m.push_back(v);
       }
     // two factors (matmul): max|a| * max|b|; one input (an FFT: products with twiddles of modulus 1): max|a|
@@ -278,8 +276,7 @@ bool complex_input(const Case& c) {
 
 // The values of a tensor as doubles in logical order: real parts, then imaginary parts (complex).
 std::vector<double> parts_of(const Tensor& t, bool imag) {
-  if (!is_complex(t.dtype())) return imag ? std::vector<double>(t.size(), 0.0) : t.to_double_vector();
-  return (imag ? t.imag() : t.real()).to_double_vector();
+  return judge::parts(t, imag);
 }
 
 bool nonfinite_at(const std::vector<double>& re, const std::vector<double>& im, size_t i) {
@@ -351,9 +348,8 @@ Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& sub
     const Tensor& b = ref.values[k];
     if (a.dtype() != b.dtype() || a.shape() != b.shape()) continue;
     if (!is_inexact(b.dtype())) {  // integer and bool results: bitwise, as compare() does
-      const Tensor ac = a.contiguous(), bc = b.contiguous();
-      if (a.size() > 0 && std::memcmp(ac.data_ptr(), bc.data_ptr(), static_cast<size_t>(a.size() * a.itemsize())) != 0)
-        return Mismatch::integer;
+      for (int64_t i = 0; i < a.size(); ++i)
+        if (!judge::same_bytes(a, b, i)) return Mismatch::integer;
       continue;
     }
     const std::vector<double> ar = parts_of(a, false), ai = parts_of(a, true);

@@ -6,6 +6,8 @@
 #include <limits>
 #include <sstream>
 
+#include "parity/judge_values.h"
+
 namespace parity {
 
 Tolerance default_tolerance(DType d) {
@@ -196,27 +198,24 @@ Verdict compare(const Outcome& got, const Outcome& want, Tolerance tol, std::opt
       return v;
     }
     const DType ud = ulp_dtype(g.dtype(), computed_in.value_or(g.dtype()));
+    // Elements are read from memory (parity/judge_values.h): the judge calls no engine op.
     if (!is_inexact(g.dtype())) {  // bitwise: doubles cannot hold every int64
-      Tensor gc = g.contiguous(), wc = w.contiguous();
-      const auto* a = static_cast<const unsigned char*>(gc.data_ptr());
-      const auto* b = static_cast<const unsigned char*>(wc.data_ptr());
-      const int64_t n = g.size(), is = g.itemsize();
-      for (int64_t i = 0; i < n; ++i) {
-        if (std::memcmp(a + i * is, b + i * is, static_cast<size_t>(is)) != 0) {
+      for (int64_t i = 0; i < g.size(); ++i) {
+        if (!judge::same_bytes(g, w, i)) {
           v.kind = Mismatch::value;
-          v.detail = "element " + std::to_string(i) + ": got " + g.reshape({-1})[i].repr() + ", NumPy " +
-                     w.reshape({-1})[i].repr();
+          v.detail = "element " + std::to_string(i) + ": got " + judge::element_repr(g, i) + ", NumPy " +
+                     judge::element_repr(w, i);
           return v;
         }
       }
     } else if (is_complex(g.dtype())) {
-      const std::vector<double> wr = w.real().to_double_vector(), wi = w.imag().to_double_vector();
+      const std::vector<double> wr = judge::parts(w, false), wi = judge::parts(w, true);
       std::vector<double> mag(wr.size());
       for (size_t i = 0; i < wr.size(); ++i) mag[i] = std::hypot(wr[i], wi[i]);
-      compare_real(g.real().to_double_vector(), wr, g.dtype(), ud, tol, " (real)", v, &mag);
-      compare_real(g.imag().to_double_vector(), wi, g.dtype(), ud, tol, " (imag)", v, &mag);
+      compare_real(judge::parts(g, false), wr, g.dtype(), ud, tol, " (real)", v, &mag);
+      compare_real(judge::parts(g, true), wi, g.dtype(), ud, tol, " (imag)", v, &mag);
     } else {
-      compare_real(g.to_double_vector(), w.to_double_vector(), g.dtype(), ud, tol, "", v);
+      compare_real(judge::parts(g, false), judge::parts(w, false), g.dtype(), ud, tol, "", v);
     }
   }
   return v;
