@@ -138,8 +138,6 @@ std::string rename_sides(std::string d, const std::string& subject, const std::s
   return d;
 }
 
-std::vector<double> parts_of(const Tensor& t, bool imag);  // below
-
 bool contains(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
@@ -191,7 +189,7 @@ void quiet_difference(CaseResult& r) {
     if (x.dtype() != y.dtype() || x.shape() != y.shape() || !is_inexact(x.dtype())) continue;
     for (bool imag : {false, true}) {
       if (imag && !is_complex(x.dtype())) break;
-      const std::vector<double> xs = parts_of(x, imag), ys = parts_of(y, imag);
+      const std::vector<double> xs = judge::parts(x, imag), ys = judge::parts(y, imag);
       for (size_t i = 0; i < xs.size() && i < ys.size(); ++i)
         if (xs[i] == 0 && ys[i] == 0 && std::signbit(xs[i]) != std::signbit(ys[i])) {
           set(Mismatch::signed_zero, "output " + std::to_string(k) + " element " + std::to_string(i) +
@@ -274,11 +272,6 @@ bool complex_input(const Case& c) {
   return false;
 }
 
-// The values of a tensor as doubles in logical order: real parts, then imaginary parts (complex).
-std::vector<double> parts_of(const Tensor& t, bool imag) {
-  return judge::parts(t, imag);
-}
-
 bool nonfinite_at(const std::vector<double>& re, const std::vector<double>& im, size_t i) {
   return !std::isfinite(re[i]) || !std::isfinite(im[i]);
 }
@@ -291,8 +284,8 @@ struct InputParts {
     if (!a.is_tensor()) return;
     const Tensor& t = a.tensor();
     if (!t.defined() || !is_inexact(t.dtype()) || t.size() == 0) return;
-    re = parts_of(t, false);
-    im = parts_of(t, true);
+    re = judge::parts(t, false);
+    im = judge::parts(t, true);
   }
 };
 
@@ -352,8 +345,8 @@ Mismatch classify_difference(const Case& c, const Verdict& v, const Outcome& sub
         if (!judge::same_bytes(a, b, i)) return Mismatch::integer;
       continue;
     }
-    const std::vector<double> ar = parts_of(a, false), ai = parts_of(a, true);
-    const std::vector<double> br = parts_of(b, false), bi = parts_of(b, true);
+    const std::vector<double> ar = judge::parts(a, false), ai = judge::parts(a, true);
+    const std::vector<double> br = judge::parts(b, false), bi = judge::parts(b, true);
     for (size_t i = 0; i < br.size(); ++i) {
       const double mag = std::hypot(br[i], bi[i]);
       auto differs = [&](double x, double y) {
