@@ -1,6 +1,7 @@
 // `parity check`: the main job. Runs every case the OpInfo entries list (the suites' sample,
-// reference and error inputs) and then a time-boxed fuzz campaign over every op, writes the
-// report, and gates it against the baseline (non-zero exit when the gate fails).
+// reference and error inputs), then a time-boxed fuzz campaign over every op, then a short
+// gradient campaign over every differentiable op; writes the reports, and gates them against the
+// baseline (non-zero exit when a gate fails).
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,6 +32,7 @@ struct CheckArgs {
   std::vector<std::string> ops;
   uint64_t seed = 1;
   int jobs = 0;
+  uint64_t grad_cases = 32;  // per differentiable op (0: no gradient pass)
 };
 
 // One (op, dtype) or (op, "errors") group of entry inputs.
@@ -349,9 +351,36 @@ int run_check(const CheckArgs& a) {
   for (const auto& [k, st] : campaign.stats) n_fuzz += st.cases;
   std::cout << thousands(n_entries) << " entry-input cases in " << format_number(std::round(entries.seconds * 10) / 10)
             << " s; " << thousands(n_fuzz) << " fuzz cases in " << format_number(std::round(campaign.seconds * 10) / 10) << " s\n";
-  bool passed = run_and_print_gate(r, baseline, std::filesystem::exists(a.baseline) ? a.baseline : "");
+  const std::string baseline_path = std::filesystem::exists(a.baseline) ? a.baseline : "";
+  bool passed = run_and_print_gate(r, baseline, baseline_path);
+
+  // 3) Derivatives: a wrong one passes the value checks above, so every differentiable op gets a
+  // short gradient campaign against finite differences, with its own report and gate.
+  if (a.grad_cases > 0) {
+    Options g = gradient_pass(ops, a.grad_cases, a.seed, jobs);
+    if (!g.ops.empty()) {
+      std::cout << "\nparity check: 3) gradients of " << g.ops.size() << " differentiable ops, " << a.grad_cases
+                << " cases each, against central finite differences\n" << std::flush;
+      ProgressPrinter p3("grad");
+      g.progress = [&](const Progress& p) { p3.update(p); };
+      g.on_finding = [&](const CaseRecord& f) { p3.finding(f); };
+      g.stop = &g_stop_signal;
+      Results gr = run_campaign(g);
+      p3.finish();
+      const std::string grad_report = a.report + "/grad";
+      std::filesystem::create_directories(grad_report);
+      write_reports(gr, grad_report, &baseline);
+      if (g_stop_signal != 0 && !gr.complete) return report_interrupted("check", gr, grad_report);
+      uint64_t n = 0, checked = 0;
+      for (const auto& [k, st] : gr.stats) n += st.cases, checked += st.grad_checked;
+      std::cout << thousands(n) << " gradient cases (" << thousands(checked) << " checked) in "
+                << format_number(std::round(gr.seconds * 10) / 10) << " s\n";
+      passed = run_and_print_gate(gr, baseline, baseline_path) && passed;
+    }
+  }
   std::cout << "\nHTML report: " << std::filesystem::absolute(a.report + "/index.html").lexically_normal().string()
-            << "\n(" << a.report << "/summary.md, table.md, junit.xml, results.json)\n";
+            << "\n(" << a.report << "/summary.md, table.md, junit.xml, results.json"
+            << (a.grad_cases > 0 ? "; gradients in " + a.report + "/grad/" : std::string()) << ")\n";
   return passed ? 0 : 1;
 }
 
@@ -367,6 +396,9 @@ void add_check_command(CLI::App& app) {
   c->add_option("--ops", a->ops, "Only these ops, comma separated (default: every op)")->delimiter(',');
   c->add_option("--seed", a->seed, "Fuzz campaign seed")->capture_default_str()->check(unsigned_integer());
   c->add_option("--jobs,-j", a->jobs, "Worker processes (default: one per core)")->check(positive_integer());
+  c->add_option("--grad-cases", a->grad_cases, "Gradient cases per differentiable op (0: no gradient pass)")
+      ->capture_default_str()
+      ->check(unsigned_integer());
   c->footer(kExitCodesHelp);
   c->callback([a, b] {
     a->baseline_given = b->count() > 0;

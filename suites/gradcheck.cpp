@@ -2,7 +2,8 @@
 // differences (parity/gradcheck.h) on the entry's float64 and complex128 samples, and
 // gradgradcheck where the entry claims double backward; gradients on a noncontiguous copy of the
 // inputs, and those of the method and in-place variants, equal the function's on contiguous ones.
-// An op whose entry claims no autograd must raise on backward (claims checked both ways). Samples
+// An op whose entry claims no autograd must raise on backward (claims checked both ways), and so
+// must a differentiable op on a sample its record's no_grad_where rules out (linalg.qr mode='r'). Samples
 // over 64 elements use one random projection (fast mode).
 #include <cmath>
 
@@ -91,9 +92,11 @@ void register_gradcheck() {
       }
       if (!inexact_out) continue;
       // finite differences need a float64/complex128 result (not e.g. sum(dtype=float32))
-      if (op.supports_autograd && !wide_out) continue;
-      if (!op.supports_autograd) {
-        // The claim "no autograd" must hold: backward raises.
+      const NoGradWhere* undefined = no_grad_at(op, in);
+      if (op.supports_autograd && !undefined && !wide_out) continue;
+      if (!op.supports_autograd || undefined) {
+        // The claim "no autograd" (for the op, or by its record for these keywords and this shape)
+        // must hold: backward raises.
         std::vector<Tensor> req;
         for (const Tensor& t : xs) {
           Tensor c = t.copy();
@@ -112,7 +115,9 @@ void register_gradcheck() {
         }
         bool any_req = false;
         for (const Tensor& t : r) any_req = any_req || t.requires_grad();
-        EXPECT_TRUE(raised || !any_req) << "[" << op.name << "] claims no autograd, but backward worked";
+        EXPECT_TRUE(raised || !any_req) << "[" << op.name << "] claims no autograd"
+                                        << (undefined ? " here (" + undefined->why + ")" : std::string())
+                                        << ", but backward worked";
         ++checked;
         continue;
       }

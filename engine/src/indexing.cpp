@@ -442,7 +442,7 @@ void Tensor::index_put(const std::vector<TensorIndex>& idx, const ArrayLike& val
   std::vector<Tensor> ins{*this};
   if (value.is_tensor()) ins.push_back(value.tensor());
   if (autograd::needs_grad(ins))
-    autograd::record_not_differentiable("index_put", *this, ins, "writes through an index have no derivative yet");
+    autograd::record_not_differentiable("index_put", *this, ins);
 }
 
 namespace {

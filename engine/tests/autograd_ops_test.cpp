@@ -13,6 +13,8 @@
 
 #include "parity/autograd.h"
 #include "parity/fft.h"
+#include "parity/linalg.h"
+#include "parity/op_record.h"
 #include "parity/ops.h"
 #include "parity/sorting.h"
 
@@ -223,6 +225,40 @@ TEST(AutogradOps, Linalg) {
   for (DType dt : {f64, c128})
     check([](const std::vector<Tensor>& t) { return outer(t[0], t[1]); }, {rnd({2, 2}, dt, 7), rnd({3}, dt, 8)},
           "outer");
+}
+
+// Where the derivative exists depends on keywords and shape, declared once in the op's record
+// (NoGradWhere): the backward raises the record's reason there and works elsewhere.
+TEST(AutogradOps, DerivativesDeclaredPerModeAndShape) {
+  auto backward_error = [](const std::function<Tensor(const Tensor&)>& f, const Shape& s) -> std::string {
+    Tensor a = rnd(s, f64, 11);
+    a.requires_grad_();
+    try {
+      sum(f(a)).backward();
+    } catch (const RuntimeError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  auto qr_r = [](const std::string& mode) { return [mode](const Tensor& a) { return linalg::qr(a, mode).R; }; };
+  EXPECT_EQ(backward_error(qr_r("reduced"), {4, 3}), "");
+  EXPECT_EQ(backward_error(qr_r("complete"), {3, 3}), "");  // complete equals reduced on a square input
+  EXPECT_NE(backward_error(qr_r("r"), {4, 3}).find("[linalg.qr] is not differentiable: mode='r' computes no Q"),
+            std::string::npos);
+  EXPECT_NE(backward_error(qr_r("complete"), {4, 3}).find("mode='complete' and M > N"), std::string::npos);
+  EXPECT_NE(backward_error(qr_r("reduced"), {3, 4}).find("not implemented for M < N"), std::string::npos);
+  auto svd_s = [](bool full) { return [full](const Tensor& a) { return linalg::svd(a, full).S; }; };
+  EXPECT_EQ(backward_error(svd_s(false), {4, 3}), "");
+  EXPECT_EQ(backward_error(svd_s(true), {3, 3}), "");
+  EXPECT_NE(backward_error(svd_s(true), {4, 3}).find("full_matrices=True and M != N"), std::string::npos);
+  // The reasons are the record's (parity/op_record.h), read by the test suites too.
+  const NoGradWhere* w = no_grad_at("linalg.qr", {{"mode", "raw"}}, {2, 2});
+  ASSERT_NE(w, nullptr);
+  EXPECT_NE(w->why.find("mode='raw'"), std::string::npos);
+  EXPECT_EQ(no_grad_at("linalg.qr", {}, {4, 3}), nullptr);  // the default mode, 'reduced'
+  EXPECT_NE(no_grad_at("linalg.svd", {}, {4, 3}), nullptr);  // full_matrices=True by default
+  EXPECT_EQ(no_grad_at("linalg.svd", {{"compute_uv", "False"}}, {4, 3}), nullptr);
+  EXPECT_EQ(no_grad_at("sin", {}, {4, 3}), nullptr);
 }
 
 // out= forms: out records the op's node, so the gradient flows through it as through the

@@ -2,6 +2,7 @@
 // Internal to the fuzzer core: the plain description a case is drawn as (CaseSpec), which
 // shrinking simplifies and materialization turns into a Case.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,5 +82,8 @@ CaseSpec spec_of(const opinfo::OpInfo& op, const CaseId& id, const GenConfig& cf
 std::string error_text(const std::exception& e);
 // A gradient case whose forward raised: nothing to check; the error recorded as its outcome.
 GradCheck forward_raised(GradCheck g, const std::exception& e);
+// Where the op's record declares no derivative for the case's keywords or shape (NoGradWhere):
+// the claim is what is checked, that backward raises RuntimeError; nullopt where none is declared.
+std::optional<GradCheck> check_declared_undefined(const Case& c);
 
 }  // namespace parity::fuzz::detail

@@ -3,7 +3,10 @@
 // and the reports carry the gradient counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "parity/autograd.h"
+#include "parity/case_builders.h"
 #include "parity/fuzzer.h"
 #include "parity/ops.h"
 #include "parity/opinfo.h"
@@ -79,6 +82,37 @@ TEST(FuzzGrad, CleanOpsFindNothing) {
   EXPECT_TRUE(findings.empty()) << findings.front().id.str() << ": " << findings.front().detail;
 }
 
+// A differentiable op's record may declare cases without a derivative (NoGradWhere): there the
+// claim is checked, that backward raises, and a case where backward works anyway is a finding.
+TEST(FuzzGrad, DeclaredCasesWithoutADerivativeMustRaise) {
+  const opinfo::OpInfo* qr = opinfo::find_op("linalg.qr");
+  ASSERT_NE(qr, nullptr);
+  Case c;
+  c.op = qr;
+  c.input.args = {ArrayLike(parity::reshape(parity::arange(6.0), {3, 2}))};
+  c.input.kwargs = {{"mode", std::string("r")}};
+  GradCheck g = check_gradient(c, 1);
+  EXPECT_TRUE(g.checked);
+  EXPECT_TRUE(g.ok) << g.detail;
+  EXPECT_NE(g.detail.find("mode='r'"), std::string::npos) << g.detail;
+  // mode='reduced' on a tall matrix has a derivative: checked against finite differences.
+  c.input.kwargs = {};
+  g = check_gradient(c, 1);
+  EXPECT_TRUE(g.checked && g.ok) << g.detail;
+  EXPECT_EQ(g.detail.find("declares"), std::string::npos) << g.detail;
+  // The same declaration with an op whose backward works: the claim fails.
+  opinfo::OpInfo lying = *qr;
+  lying.run = [](Variant, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
+    return std::vector<Tensor>{parity::multiply(a[0].tensor(), 2.0)};
+  };
+  c.op = &lying;
+  c.input.kwargs = {{"mode", std::string("raw")}};
+  g = check_gradient(c, 1);
+  EXPECT_TRUE(g.checked);
+  EXPECT_FALSE(g.ok);
+  EXPECT_NE(g.detail.find("but backward worked"), std::string::npos) << g.detail;
+}
+
 TEST(FuzzGrad, OnlyOpsClaimingAutograd) {
   const opinfo::OpInfo* no = nullptr;
   for (const auto& op : opinfo::op_db())
@@ -143,6 +177,29 @@ TEST(FuzzGrad, PlantedWrongDerivativeIsFoundAndShrunk) {
               check_gradient(bad_sin, tensors_of(m.c), grad_seed(m.id)).detail.c_str());
 }
 
+
+// `parity check`'s gradient pass: every differentiable op, and a wrong derivative planted in one
+// entry (sin through bad_sin) fails its gate, where the value checks cannot see it.
+TEST(FuzzGrad, CheckGradientPassCatchesAWrongDerivative) {
+  Options all = gradient_pass({}, 8, 1, 1);
+  for (const auto& op : opinfo::op_db()) {
+    const bool in = std::find(all.ops.begin(), all.ops.end(), op.name) != all.ops.end();
+    EXPECT_EQ(in, op.supports_autograd) << op.name;
+  }
+  ASSERT_FALSE(opinfo::find_op("floor")->supports_autograd);
+  Options o = gradient_pass({"sin", "cos", "floor"}, 40, 1, 1);
+  std::sort(o.ops.begin(), o.ops.end());
+  EXPECT_EQ(o.ops, (std::vector<std::string>{"cos", "sin"}));
+  EXPECT_TRUE(gate(run_campaign(o), Baseline{}).passed);
+  testing::PlantedRun planted("sin", [](Variant, const std::vector<ArrayLike>& a, const Kwargs&, const Tensor&) {
+    return bad_sin({a[0].tensor()});
+  });
+  const GateResult g = gate(run_campaign(o), Baseline{});
+  EXPECT_FALSE(g.passed);
+  ASSERT_FALSE(g.unaccepted.empty());
+  for (const auto& f : g.unaccepted) EXPECT_EQ(f.op, "sin");
+  EXPECT_EQ(g.unaccepted.front().kind, Mismatch::grad);
+}
 
 TEST(FuzzGrad, DeterministicAcrossRunsAndJobs) {
   Options o = grad_options({"sin", "multiply", "sum"}, 120);

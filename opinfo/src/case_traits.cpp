@@ -1,22 +1,26 @@
 // Case traits that declared discrepancies are scoped by, and the discrepancies that hold for
 // every op. A trait names a property of a case's inputs, not of an op, so one declaration covers
-// the suites' samples and the fuzzer's generated cases alike.
+// the suites' samples and the fuzzer's generated cases alike. Traits decide which declarations
+// excuse a case, so they are part of the judge: they read values through judge_values.h and call
+// no engine op (a bug in isnan or divide cannot excuse itself).
 #include <algorithm>
 #include <complex>
 #include <cmath>
 #include <limits>
+#include <optional>
 
-#include "parity/ops.h"
 #include "extreme_values.h"
 #include "families.h"
-#include "parity/autograd.h"
+#include "parity/judge_values.h"
 #include "parity/opinfo.h"
 
 namespace parity::opinfo {
 
 namespace {
 
-using NoGradGuard = autograd::NoGrad;
+using judge::element;
+
+bool has_nan(std::complex<double> z) { return std::isnan(z.real()) || std::isnan(z.imag()); }
 
 // The integer range a float value must fall in (after truncation) to convert to `to` exactly.
 bool out_of_range(double v, DType to) {
@@ -36,11 +40,9 @@ bool out_of_range(double v, DType to) {
 }
 
 bool has_out_of_range(const Tensor& t, DType to) {
-  if (!is_inexact(t.dtype()) || t.size() == 0) return false;
-  Tensor f = (is_complex(t.dtype()) ? t.real() : t).astype(DType::Float64).copy();
-  const double* p = f.data<double>();
-  for (int64_t i = 0; i < f.size(); ++i)
-    if (out_of_range(p[i], to)) return true;
+  if (!is_inexact(t.dtype())) return false;
+  for (int64_t i = 0; i < t.size(); ++i)
+    if (out_of_range(element(t, i).real(), to)) return true;
   return false;
 }
 
@@ -54,16 +56,14 @@ double max_dtype_value(DType d) {
 
 // Largest |part| of an inexact tensor's elements (inf when any is inf or NaN); 0 otherwise.
 double max_abs(const Tensor& t) {
-  if (!t.defined() || !is_inexact(t.dtype()) || t.size() == 0) return 0;
-  Tensor f = (is_complex(t.dtype()) ? parity::concatenate({t.real().reshape({-1}), t.imag().reshape({-1})})
-                                    : t.reshape({-1}))
-                 .astype(DType::Float64)
-                 .copy();
-  const double* p = f.data<double>();
+  if (!t.defined() || !is_inexact(t.dtype())) return 0;
   double m = 0;
-  for (int64_t i = 0; i < f.size(); ++i) {
-    if (!std::isfinite(p[i])) return std::numeric_limits<double>::infinity();
-    m = std::max(m, std::fabs(p[i]));
+  for (int64_t i = 0; i < t.size(); ++i) {
+    const std::complex<double> z = element(t, i);
+    for (double v : {z.real(), z.imag()}) {
+      if (!std::isfinite(v)) return std::numeric_limits<double>::infinity();
+      m = std::max(m, std::fabs(v));
+    }
   }
   return m;
 }
@@ -75,16 +75,14 @@ bool extreme_values(const std::vector<ArrayLike>& args) {
   for (const ArrayLike& a : args) {
     if (!a.is_tensor() || !a.tensor().defined() || a.tensor().size() == 0 || a.tensor().dtype() == DType::Bool) continue;
     const Tensor& t = a.tensor();
-    Tensor f = (is_complex(t.dtype()) ? parity::concatenate({t.real().reshape({-1}), t.imag().reshape({-1})})
-                                      : t.reshape({-1}))
-                   .astype(DType::Float64)
-                   .copy();
-    const double* p = f.data<double>();
-    const bool inexact = is_inexact(t.dtype());
-    for (int64_t i = 0; i < f.size(); ++i) {
-      const double v = std::fabs(p[i]);
-      if (!std::isfinite(v) || (v != 0 && (v < 0x1p-20 || v > 0x1p20))) return true;
-      if (inexact && (v == 0 || v == 0.5 || v == 1)) return true;
+    const bool inexact = is_inexact(t.dtype()), cx = is_complex(t.dtype());
+    for (int64_t i = 0; i < t.size(); ++i) {
+      const std::complex<double> z = element(t, i);
+      for (int part = 0; part < (cx ? 2 : 1); ++part) {
+        const double v = std::fabs(part ? z.imag() : z.real());
+        if (!std::isfinite(v) || (v != 0 && (v < 0x1p-20 || v > 0x1p20))) return true;
+        if (inexact && (v == 0 || v == 0.5 || v == 1)) return true;
+      }
     }
   }
   // two equal rows or two equal columns in one matrix (broadcast layouts, shrunk cases): singular
@@ -92,22 +90,77 @@ bool extreme_values(const std::vector<ArrayLike>& args) {
     if (!a.is_tensor() || !a.tensor().defined() || a.tensor().ndim() < 2 || a.tensor().size() == 0) continue;
     const Tensor& t = a.tensor();
     const int64_t r = t.shape(-2), c = t.shape(-1), nb = t.size() / (r * c);
-    Tensor f = t.astype(DType::Complex128).contiguous();
-    const auto* p = f.data<std::complex<double>>();
+    std::vector<std::complex<double>> m(static_cast<size_t>(r * c));
     for (int64_t b = 0; b < nb; ++b) {
-      const auto* m = p + b * r * c;
+      for (int64_t k = 0; k < r * c; ++k) m[static_cast<size_t>(k)] = element(t, b * r * c + k);
       for (int64_t i = 0; i < r; ++i)
         for (int64_t j = i + 1; j < r; ++j)
-          if (c > 0 && std::equal(m + i * c, m + i * c + c, m + j * c)) return true;
+          if (c > 0 && std::equal(m.begin() + i * c, m.begin() + i * c + c, m.begin() + j * c)) return true;
       for (int64_t i = 0; i < c; ++i)
         for (int64_t j = i + 1; j < c; ++j) {
           bool same = r > 0;
-          for (int64_t k = 0; k < r && same; ++k) same = m[k * c + i] == m[k * c + j];
+          for (int64_t k = 0; k < r && same; ++k) same = m[static_cast<size_t>(k * c + i)] == m[static_cast<size_t>(k * c + j)];
           if (same) return true;
         }
     }
   }
   return false;
+}
+
+// The shape two arguments broadcast to (NumPy's rule); nullopt if they do not.
+std::optional<Shape> broadcast_shape(const ArrayLike& a, const ArrayLike& b) {
+  const Shape sa = a.is_tensor() ? a.tensor().shape() : Shape{}, sb = b.is_tensor() ? b.tensor().shape() : Shape{};
+  Shape s(std::max(sa.size(), sb.size()), 1);
+  for (size_t k = 0; k < s.size(); ++k) {
+    const int64_t x = k < sa.size() ? sa[sa.size() - 1 - k] : 1, y = k < sb.size() ? sb[sb.size() - 1 - k] : 1;
+    if (x != y && x != 1 && y != 1) return std::nullopt;
+    s[s.size() - 1 - k] = x == 1 ? y : x;
+  }
+  return s;
+}
+
+// The real value of `a` at the i-th element (C order) of its broadcast to `shape`.
+double broadcast_real(const ArrayLike& a, const Shape& shape, int64_t i) {
+  if (!a.is_tensor()) return a.scalar().as_double();
+  const Tensor& t = a.tensor();
+  const Shape& ts = t.shape();
+  int64_t src = 0, stride = 1;
+  for (size_t k = shape.size(); k-- > 0;) {
+    const int64_t idx = i % shape[k];
+    i /= shape[k];
+    const size_t tk = k + ts.size() - shape.size();
+    if (k + ts.size() < shape.size()) break;  // t has no such axis
+    if (ts[tk] != 1) src += idx * stride;
+    stride *= ts[tk];
+  }
+  return element(t, src).real();
+}
+
+// fmod / remainder / floor_divide at a point where a/b is an integer (within the largest
+// finite-difference step, 1e-4): |a - rint(a/b) * b| small, in double for real operands.
+bool at_jump(const ArrayLike& a, const ArrayLike& b) {
+  for (const ArrayLike* x : {&a, &b}) {
+    if (x->is_tensor() ? !x->tensor().defined() || is_complex(x->tensor().dtype())
+                       : x->scalar().type == Scalar::Type::Complex)
+      return false;
+  }
+  const std::optional<Shape> s = broadcast_shape(a, b);
+  if (!s) return false;
+  int64_t n = 1;
+  for (int64_t d : *s) n *= d;
+  for (int64_t i = 0; i < n; ++i) {
+    const double x = broadcast_real(a, *s, i), y = broadcast_real(b, *s, i);
+    const double d = x - std::rint(x / y) * y;
+    if (std::isfinite(d) && std::fabs(d) <= 1e-4 * std::max(1.0, std::fabs(x))) return true;
+  }
+  return false;
+}
+
+// How many elements are NaN (either part), counting up to `enough`.
+int64_t nan_count(const Tensor& t, int64_t enough) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < t.size() && n < enough; ++i) n += has_nan(element(t, i));
+  return n;
 }
 
 }  // namespace
@@ -149,40 +202,15 @@ std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, c
     }
     if (!t.is_contiguous()) traits.emplace_back(kReducedLayout);
     // Where NumPy's unstable sorts may order NaNs among themselves as they like.
-    if (is_inexact(t.dtype()) && t.size() > 1) {
-      NoGradGuard ng;
-      if (parity::count_nonzero(parity::isnan(t)).item<int64_t>() > 1) traits.emplace_back(kSeveralNaNs);
-    }
+    if (is_inexact(t.dtype()) && nan_count(t, 2) > 1) traits.emplace_back(kSeveralNaNs);
   }
   for (const ArrayLike& a : in.args)
-    if (a.is_tensor() && a.tensor().defined() && is_inexact(a.tensor().dtype()) && a.tensor().size() > 0) {
-      NoGradGuard ng;
-      if (parity::any(parity::isnan(a.tensor())).item<bool>()) {
-        traits.emplace_back(kAnyNaN);
-        break;
-      }
+    if (a.is_tensor() && a.tensor().defined() && is_inexact(a.tensor().dtype()) && nan_count(a.tensor(), 1) > 0) {
+      traits.emplace_back(kAnyNaN);
+      break;
     }
   // fmod / remainder / floor_divide at a point where a/b is an integer: their derivative jumps.
-  if (in.args.size() >= 2) {
-    try {
-      NoGradGuard ng;
-      // within the largest finite-difference step (1e-4) of a jump: |a - round(a/b) * b| small
-      Tensor q = parity::divide(in.args[0], in.args[1]);
-      if (is_inexact(q.dtype()) && !is_complex(q.dtype()) && q.size() > 0) {
-        Tensor d = parity::subtract(in.args[0], parity::multiply(parity::rint(q), in.args[1]));
-        Tensor a = parity::broadcast_to(in.args[0].is_tensor() ? in.args[0].tensor() : in.args[0].to_tensor(), d.shape());
-        Tensor fd = d.astype(DType::Float64).copy(), fa = a.astype(DType::Float64).copy();
-        const double* pd = fd.data<double>();
-        const double* pa = fa.data<double>();
-        for (int64_t i = 0; i < fd.size(); ++i)
-          if (std::isfinite(pd[i]) && std::fabs(pd[i]) <= 1e-4 * std::max(1.0, std::fabs(pa[i]))) {
-            traits.emplace_back(kAtJump);
-            break;
-          }
-      }
-    } catch (const std::exception&) {
-    }
-  }
+  if (in.args.size() >= 2 && at_jump(in.args[0], in.args[1])) traits.emplace_back(kAtJump);
   // An out= of an integer dtype receiving NaN, inf or out-of-range values; or uint64 out= with a
   // negative signed input, which NumPy's loop takes through float64.
   if (out.defined() && is_integer(out.dtype())) {
@@ -190,9 +218,8 @@ std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, c
     if (out.dtype() == DType::UInt64)
       for (const ArrayLike& a : in.args)
         if (a.is_tensor() && a.tensor().defined() && is_integer(a.tensor().dtype()) &&
-            !is_unsigned_int(a.tensor().dtype()) && a.tensor().size() > 0 &&
-            parity::amin(a.tensor()).item_scalar().i < 0)
-          ub = true;
+            !is_unsigned_int(a.tensor().dtype()))
+          for (int64_t i = 0; i < a.tensor().size() && !ub; ++i) ub = element(a.tensor(), i).real() < 0;
     if (ub) traits.emplace_back(kFloatToIntOutOfRange);
   }
   bool bf16_in = false, other_in = false, py_float = false, py_scalar = false;
@@ -217,10 +244,11 @@ std::vector<std::string> case_traits(const SampleInput& in, const Tensor& out, c
         is_integer(in.args[0].tensor().dtype())) {
       const Tensor& t = in.args[0].tensor();
       const double p = std::pow(10.0, static_cast<double>(-dec));
-      Tensor f = t.astype(DType::Float64).copy();
-      double* v = f.data<double>();
-      for (int64_t i = 0; i < f.size(); ++i) v[i] = std::nearbyint(v[i] / p) * p;
-      if (has_out_of_range(f, t.dtype())) traits.emplace_back(kFloatToIntOutOfRange);
+      for (int64_t i = 0; i < t.size(); ++i)
+        if (out_of_range(std::nearbyint(element(t, i).real() / p) * p, t.dtype())) {
+          traits.emplace_back(kFloatToIntOutOfRange);
+          break;
+        }
     }
   }
   if (const KwValue* k = find_kwarg(in.kwargs, "dtype"); k && std::holds_alternative<DType>(*k)) {
@@ -284,7 +312,7 @@ void add_trait_discrepancies(std::vector<OpInfo>& db) {
            "", kOutCastPartials});
     if (op.jumps)
       op.discrepancies.push_back(
-          {Discrepancy::Kind::differs, {}, {"Fuzz"}, "the gradient at a jump",
+          {Discrepancy::Kind::differs, {}, {"FuzzGrad"}, "the gradient at a jump",
            "where a/b is an integer, trunc(a/b) or floor(a/b) jumps, so the function has no derivative there "
            "and central differences measure the jump; the engine gives PyTorch's one-sided formula",
            "", kAtJump});

@@ -1,8 +1,11 @@
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "families.h"
+#include "parity/case_builders.h"
 #include "parity/op_record.h"
 #include "parity/device.h"
 #include "parity/samples.h"
@@ -83,6 +86,27 @@ const Discrepancy* OpInfo::find_discrepancy(Discrepancy::Kind k, const std::stri
   const std::string dev = device.is_cpu() ? "" : "cuda";
   if (const Discrepancy* x = find_in(discrepancies, k, suite, d, in.note, &traits, s, a, dev)) return x;
   return find_in(global_discrepancies(), k, suite, d, in.note, &traits, s, a, dev);
+}
+
+const NoGradWhere* no_grad_at(const OpInfo& op, const SampleInput& in) {
+  const OpRecord* r = find_op_record(op.name);
+  if (!r || r->no_grad_where.empty()) return nullptr;
+  Shape first;
+  for (const ArrayLike& a : in.args)
+    if (a.is_tensor()) {
+      first = a.tensor().shape();
+      break;
+    }
+  // A keyword's value as NumPy code spells it (the record's rules compare strings).
+  auto keyword = [&in](const std::string& k) -> std::optional<std::string> {
+    const KwValue* v = find_kwarg(in.kwargs, k);
+    if (!v) return std::nullopt;
+    if (const auto* b = std::get_if<bool>(v)) return *b ? "True" : "False";
+    if (const auto* s = std::get_if<std::string>(v)) return *s;
+    if (const auto* i = std::get_if<int64_t>(v)) return std::to_string(*i);
+    return std::nullopt;
+  };
+  return parity::no_grad_at(*r, keyword, first);
 }
 
 // The CUDA claims come from the backend's kernel tables, in this one place: a CPU dtype is claimed
@@ -183,8 +207,10 @@ OpInfo entry_from_record(const std::string& name, RunFn run) {
   return op;
 }
 
-const std::vector<OpInfo>& op_db() {
-  static const std::vector<OpInfo> db = [] {
+namespace {
+// Mutable only through PlantedRun (tests that plant a fault to show a gate catches it).
+std::vector<OpInfo>& mutable_op_db() {
+  static std::vector<OpInfo> db = [] {
     std::vector<OpInfo> v;
     add_unary_ops(v);
     add_binary_ops(v);
@@ -211,6 +237,10 @@ const std::vector<OpInfo>& op_db() {
   }();
   return db;
 }
+}  // namespace
+
+const std::vector<OpInfo>& op_db() { return mutable_op_db(); }
+
 
 const OpInfo* find_op(const std::string& name) {
   for (const auto& op : op_db()) {
@@ -249,3 +279,16 @@ std::vector<SampleInput> elementwise_reference(DType d, int nin) {
 }
 
 }  // namespace parity::opinfo
+
+namespace parity::testing {
+PlantedRun::PlantedRun(const std::string& op, opinfo::RunFn run) {
+  for (opinfo::OpInfo& e : opinfo::mutable_op_db())
+    if (e.name == op) {
+      entry_ = &e;
+      saved_ = std::exchange(e.run, std::move(run));
+      return;
+    }
+  throw std::invalid_argument("PlantedRun: no op named '" + op + "'");
+}
+PlantedRun::~PlantedRun() { entry_->run = std::move(saved_); }
+}  // namespace parity::testing

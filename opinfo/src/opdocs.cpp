@@ -68,6 +68,16 @@ std::string ops_json() {
     j["torch"] = {{"ref", op.torch_ref}, {"method", op.torch_method}, {"missing", op.torch_missing}};
     j["jax"] = {{"ref", op.jax_ref}, {"missing", op.jax_missing}};
     j["autograd"] = {{"grad", op.supports_autograd}, {"gradgrad", op.supports_gradgrad}};
+    // Where a differentiable op has no derivative (its record's no_grad_where): backward raises.
+    nlohmann::json where = nlohmann::json::array();
+    if (const OpRecord* r = find_op_record(op.name))
+      for (const NoGradWhere& w : r->no_grad_where) {
+        nlohmann::json kws = nlohmann::json::object();
+        for (const KeywordIs& k : w.keywords) kws[k.keyword] = {{"default", k.default_value}, {"in", k.values}};
+        static const char* const shapes[] = {"any", "tall (M > N)", "wide (M < N)", "non-square (M != N)"};
+        where.push_back({{"keywords", kws}, {"shape", shapes[static_cast<int>(w.shape)]}, {"why", w.why}});
+      }
+    j["autograd"]["not_where"] = where;
     nlohmann::json ds = nlohmann::json::array();
     for (const auto& d : op.discrepancies)
       ds.push_back({{"kind", d.kind == Discrepancy::Kind::skip ? "skip" : "differs"},
@@ -121,6 +131,12 @@ std::string discrepancies_markdown() {
     std::string cases = d.note.empty() ? "" : "sample: " + d.note;
     if (!d.when.empty()) cases += (cases.empty() ? "" : "; ") + d.when;
     if (!d.device.empty()) cases += (cases.empty() ? "" : "; ") + std::string("on a GPU");
+    if (!d.subject.empty() || !d.against.empty()) {  // a declaration about a library pair (issue 14)
+      if (!cases.empty()) cases += "; ";
+      cases += d.subject.empty() ? std::string("the engine") : d.subject;
+      cases += " against ";
+      cases += d.against.empty() ? std::string("NumPy") : d.against;
+    }
     Group key{d.reason, d.kind == Discrepancy::Kind::skip ? "skip" : "differs",
               d.dtypes.empty() ? "all" : dtype_set_str(d.dtypes), suites.empty() ? "all" : suites,
               cases.empty() ? "all" : cases, {}, {}};

@@ -425,3 +425,34 @@ def test_compile_errors():
         parity.compile(lambda x, y=None: x)(parity.asarray(np.ones(2)), y=parity.asarray(np.ones(2)))
     with pytest.raises(TypeError, match=r"^\[compile\] .*must return a tensor"):
         parity.compile(lambda x: "no")(parity.asarray(np.ones(2)))
+
+
+# ---- derivatives that exist for some keywords or shapes only (the op record's no_grad_where) ----
+
+@pytest.mark.parametrize("mode, shape, message", [
+    ("r", (3, 2), "mode='r' computes no Q"),
+    ("raw", (3, 2), "mode='raw' returns LAPACK's Householder form"),
+    ("complete", (3, 2), "mode='complete' and M > N"),
+    ("reduced", (2, 3), "not implemented for M < N"),
+])
+def test_grad_raises_where_the_record_declares_no_derivative(mode, shape, message):
+    a = parity.asarray(RNG.standard_normal(shape))
+
+    def f(x):
+        out = parity.linalg.qr(x, mode=mode)
+        return parity.sum(out if mode == "r" else out[1])
+    with pytest.raises(RuntimeError, match=r"\[linalg.qr\] is not differentiable: .*" + message):
+        parity.grad(f)(a)
+
+
+def test_grad_of_qr_and_svd_where_the_derivative_exists():
+    x = RNG.standard_normal((3, 2))
+    for mode in ("reduced", "complete"):  # complete is reduced on a square input
+        a = x if mode == "reduced" else x[:2]
+        g = parity.grad(lambda t: parity.sum(parity.linalg.qr(t, mode=mode)[1] ** 2))(parity.asarray(a))
+        # sum(R**2) = sum(a**2) (Q is orthogonal): the gradient is 2a
+        np.testing.assert_allclose(np.asarray(g), 2 * a, rtol=1e-10, atol=1e-12)
+    g = parity.grad(lambda t: parity.sum(parity.linalg.svd(t, full_matrices=False)[1] ** 2))(parity.asarray(x))
+    np.testing.assert_allclose(np.asarray(g), 2 * x, rtol=1e-10, atol=1e-12)  # sum(S**2) = |a|_F^2
+    with pytest.raises(RuntimeError, match="full_matrices=True and M != N"):
+        parity.grad(lambda t: parity.sum(parity.linalg.svd(t)[1]))(parity.asarray(x))

@@ -90,9 +90,10 @@ bool needs_grad(const std::vector<const ArrayLike*>& inputs);
 // Attaches the op's node to `result` (when needs_grad(inputs)) and returns it.
 Tensor record(const char* op, Tensor result, const std::vector<Tensor>& inputs, BackwardFn fn);
 // For an op the engine declares not differentiable: its result records a node whose backward
-// raises "[op] is not differentiable" (so the claim is checked, never silently zero).
+// raises "[op] is not differentiable: <why>" (so the claim is checked, never silently zero).
+// Without `why`, the reason is the op record's (OpRecord::no_grad), written once beside the op.
 Tensor record_not_differentiable(const char* op, Tensor result, const std::vector<Tensor>& inputs,
-                                 const std::string& why);
+                                 const std::string& why = "");
 // The gradient `g` of a broadcast/cast result, reduced to `like`'s shape and dtype.
 Tensor reduce_to(const Tensor& g, const Tensor& like);
 Tensor reduce_to(const Tensor& g, const Shape& shape, DType dtype);

@@ -12,6 +12,8 @@
 // opinfo/ seeds each OpInfo entry from the record (opinfo::entry_from_record) and a test checks
 // that every record has an entry and every entry a record.
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +43,23 @@ enum class DTypeSet : uint8_t {
 };
 std::vector<DType> dtypes_of(DTypeSet s);
 
+// Where an op is differentiable for some keywords or shapes only, each case without a derivative
+// is a rule: all of its keyword conditions hold and the first argument's matrix (last two axes)
+// has the shape named. The op's backward raises with `why` there (autograd::no_grad_at), the
+// Gradcheck suite and the gradient fuzzer check that it raises instead of checking a derivative,
+// and Python's grad gets the same error.
+struct KeywordIs {
+  std::string keyword;
+  std::string default_value;        // the value when the caller omits the keyword, as NumPy spells it
+  std::vector<std::string> values;  // the rule holds for these: "raw", "True", "3"
+};
+enum class MatrixShape : uint8_t { any, tall, wide, non_square };  // M > N, M < N, M != N
+struct NoGradWhere {
+  std::vector<KeywordIs> keywords = {};
+  MatrixShape shape = MatrixShape::any;
+  std::string why = {};
+};
+
 struct OpRecord {
   std::string name;                       // the engine's C++ name
   std::string numpy = {};                 // NumPy's name where it differs (np.<numpy>); "" = name
@@ -54,6 +73,7 @@ struct OpRecord {
   std::string no_grad = {};
   std::string no_gradgrad = {};
   std::string grad = {};                  // how the backward is computed, when worth saying (docs)
+  std::vector<NoGradWhere> no_grad_where = {};  // a differentiable op's cases without a derivative
   // compile(f) records the op as a step of its program (every ufunc, and the ops that report to
   // the tracer); an op without it makes a traced f run eagerly. The Compiled suite checks it.
   bool compiled = false;
@@ -63,6 +83,16 @@ struct OpRecord {
 const std::vector<OpRecord>& op_records();
 // By name, NumPy name or alias; nullptr if none.
 const OpRecord* find_op_record(std::string_view name);
+
+// The rule of `r.no_grad_where` that holds for a call (`keyword(k)` gives the value the caller
+// passed, as NumPy spells it, or nullopt; `first` is the first argument's shape); nullptr where
+// the derivative is defined.
+using KeywordLookup = std::function<std::optional<std::string>(const std::string&)>;
+const NoGradWhere* no_grad_at(const OpRecord& r, const KeywordLookup& keyword,
+                              const std::vector<int64_t>& first);
+// The engine's form: the op by name and its keyword values as the op received them.
+const NoGradWhere* no_grad_at(std::string_view op, const std::vector<std::pair<std::string, std::string>>& keywords,
+                              const std::vector<int64_t>& first);
 
 struct OpRecordRegistrar {
   explicit OpRecordRegistrar(OpRecord r);

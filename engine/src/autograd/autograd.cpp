@@ -6,6 +6,7 @@
 
 #include "graph.h"
 #include "parity/errors.h"
+#include "parity/op_record.h"
 #include "parity/ops.h"
 
 namespace parity::autograd {
@@ -172,6 +173,10 @@ Tensor record_not_differentiable(const char* op, Tensor result, const std::vecto
   auto n = make_node(op, inputs);
   n->differentiable = false;
   n->why = why;
+  if (n->why.empty()) {
+    const OpRecord* r = find_op_record(op);
+    n->why = r && !r->no_grad.empty() ? r->no_grad : "no derivative is declared";
+  }
   return attach(std::move(result), std::move(n));
 }
 

@@ -2,6 +2,7 @@
 // in transforms.cpp.
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <sstream>
 
 #include "parity/errors.h"
@@ -14,12 +15,27 @@ namespace parity::autograd {
 namespace {
 using cd = std::complex<double>;
 
+// The outputs' elements in C order. float64 and complex128 (what gradcheck compares) are read
+// from memory by their strides, not through astype/contiguous: the check judges the engine, so a
+// bug in a cast or a copy must not shape its own verdict.
 std::vector<cd> flat(const std::vector<Tensor>& outs) {
   std::vector<cd> v;
-  for (const Tensor& o : outs) {
-    Tensor c = o.astype(DType::Complex128).contiguous();
-    const cd* p = c.data<cd>();
-    v.insert(v.end(), p, p + c.size());
+  for (const Tensor& o0 : outs) {
+    const bool wide = o0.dtype() == DType::Float64 || o0.dtype() == DType::Complex128;
+    const Tensor o = wide && o0.device().is_cpu() ? o0 : o0.astype(DType::Complex128).to(Device::cpu);
+    const auto* base = static_cast<const unsigned char*>(o.data_ptr());
+    for (int64_t i = 0; i < o.size(); ++i) {
+      int64_t off = 0, rest = i;
+      for (size_t k = o.shape().size(); k-- > 0;) {
+        off += (rest % o.shape()[k]) * o.strides()[k];
+        rest /= o.shape()[k];
+      }
+      const unsigned char* p = base + off * o.itemsize();
+      double re = 0, im = 0;
+      std::memcpy(&re, p, sizeof re);
+      if (o.dtype() == DType::Complex128) std::memcpy(&im, p + sizeof re, sizeof im);
+      v.emplace_back(re, im);
+    }
   }
   return v;
 }

@@ -172,13 +172,11 @@ std::pair<Tensor, Tensor> eig_forward(const Tensor& a0, bool vectors, const char
 
 EigResult eig(const Tensor& a) {
   auto [w, v] = eig_forward(a, true, kEig);
-  return {autograd::record_not_differentiable(kEig, w, {a}, "no derivative implemented"),
-          autograd::record_not_differentiable(kEig, v, {a}, "no derivative implemented")};
+  return {autograd::record_not_differentiable(kEig, w, {a}), autograd::record_not_differentiable(kEig, v, {a})};
 }
 
 Tensor eigvals(const Tensor& a) {
-  return autograd::record_not_differentiable(kEigvals, eig_forward(a, false, kEigvals).first, {a},
-                                             "no derivative implemented");
+  return autograd::record_not_differentiable(kEigvals, eig_forward(a, false, kEigvals).first, {a});
 }
 
 }  // namespace linalg

@@ -14,12 +14,28 @@ namespace parity {
 
 PARITY_OP_RECORD({.name = "linalg.qr", .family = "linalg", .forms = kFunction, .dtypes = DTypeSet::linalg,
                   .no_gradgrad = "double backward is not claimed",
-                  .grad = "mode 'reduced' with M >= N: (gQ + Q copyltu(M)) R^-H, M = gR R^H - Q^H gQ (other modes "
-                          "and M < N raise on backward: Q or R is not a differentiable function of a there)"});
+                  .grad = "mode 'reduced' with M >= N (and 'complete' on a square input): (gQ + Q copyltu(M)) R^-H, "
+                          "M = gR R^H - Q^H gQ",
+                  .no_grad_where = {
+                      {.keywords = {{"mode", "reduced", {"r"}}},
+                       .why = "mode='r' computes no Q, which the derivative of R needs (use mode='reduced')"},
+                      {.keywords = {{"mode", "reduced", {"raw"}}},
+                       .why = "mode='raw' returns LAPACK's Householder form (h, tau), which has no derivative here"},
+                      {.keywords = {{"mode", "reduced", {"complete"}}}, .shape = MatrixShape::tall,
+                       .why = "with mode='complete' and M > N, the extra columns of Q are any orthonormal basis of "
+                              "the complement: not a function of a (PyTorch raises too)"},
+                      {.shape = MatrixShape::wide,
+                       .why = "not implemented for M < N (PyTorch differentiates this case; Parity's backward covers "
+                              "M >= N)"}}});
 PARITY_OP_RECORD({.name = "linalg.svd", .family = "linalg", .forms = kFunction, .dtypes = DTypeSet::linalg,
                   .no_gradgrad = "double backward is not claimed",
                   .grad = "PyTorch's convention: defined for losses invariant to the phase of each singular pair "
-                          "(u_i, v_i), distinct nonzero singular values, full_matrices=False or a square input"});
+                          "(u_i, v_i), distinct nonzero singular values",
+                  .no_grad_where = {{.keywords = {{"full_matrices", "True", {"True"}}, {"compute_uv", "True", {"True"}}},
+                                     .shape = MatrixShape::non_square,
+                                     .why = "with full_matrices=True and M != N, the extra columns of U (rows of Vh) "
+                                            "are any orthonormal basis of the complement: not a function of a "
+                                            "(use full_matrices=False; PyTorch raises too)"}}});
 PARITY_OP_RECORD({.name = "linalg.svdvals", .family = "linalg", .forms = kFunction, .dtypes = DTypeSet::linalg,
                   .no_gradgrad = "double backward is not claimed", .grad = "U diag(gS) Vh (distinct singular values)"});
 PARITY_OP_RECORD({.name = "linalg.pinv", .family = "linalg", .forms = kFunction, .dtypes = DTypeSet::linalg,
@@ -133,24 +149,18 @@ QRResult qr(const Tensor& a, const std::string& mode) {
     return {p.q, p.r};
   }
   QrParts p = qr_forward(plain(a), mode);
-  const bool ok = mode == "reduced" && a.shape(-2) >= a.shape(-1);
-  auto bad = [mode](const Tensor&) -> std::vector<Tensor> {
-    throw RuntimeError(op_msg(kQr, "the derivative is implemented for mode='reduced' with M >= N only (mode '" +
-                                       mode + "')"));
-  };
-  if (mode == "raw") {
-    return {autograd::record_not_differentiable(kQr, p.q, {a}, "mode='raw' is not differentiable"),
-            autograd::record_not_differentiable(kQr, p.r, {a}, "mode='raw' is not differentiable")};
+  if (const NoGradWhere* w = no_grad_at(kQr, {{"mode", mode}}, a.shape())) {
+    Tensor r = autograd::record_not_differentiable(kQr, p.r, {a}, w->why);
+    if (mode == "r") return {Tensor(), r};
+    return {autograd::record_not_differentiable(kQr, p.q, {a}, w->why), r};
   }
-  Tensor r = ok ? autograd::record(kQr, p.r, {a}, [sa = autograd::SavedTensor(a)](const Tensor& g) {
+  Tensor r = autograd::record(kQr, p.r, {a}, [sa = autograd::SavedTensor(a)](const Tensor& g) {
     return std::vector<Tensor>{qr_backward(sa.get(kQr), Tensor(), g)};
-  })
-                : autograd::record(kQr, p.r, {a}, bad);
+  });
   if (mode == "r") return {Tensor(), r};
-  Tensor q = ok ? autograd::record(kQr, p.q, {a}, [sa = autograd::SavedTensor(a)](const Tensor& g) {
+  Tensor q = autograd::record(kQr, p.q, {a}, [sa = autograd::SavedTensor(a)](const Tensor& g) {
     return std::vector<Tensor>{qr_backward(sa.get(kQr), g, Tensor())};
-  })
-                : autograd::record(kQr, p.q, {a}, bad);
+  });
   return {q, r};
 }
 
@@ -290,13 +300,11 @@ SVDResult svd(const Tensor& a, bool full_matrices, bool compute_uv, bool hermiti
     return r;
   }
   SVDResult r = svd_forward(plain(a), full_matrices, compute_uv, kSvd);
-  const bool ok = !full_matrices || a.shape(-1) == a.shape(-2) || !compute_uv;
+  const NoGradWhere* undefined = no_grad_at(
+      kSvd, {{"full_matrices", full_matrices ? "True" : "False"}, {"compute_uv", compute_uv ? "True" : "False"}},
+      a.shape());
   auto rec = [&](const Tensor& t, int which) {
-    if (!ok)
-      return autograd::record(kSvd, t, {a}, [](const Tensor&) -> std::vector<Tensor> {
-        throw RuntimeError(op_msg(kSvd, "the derivative of U and Vh with full_matrices=True is not defined for a "
-                                        "non-square input (use full_matrices=False)"));
-      });
+    if (undefined) return autograd::record_not_differentiable(kSvd, t, {a}, undefined->why);
     return autograd::record(kSvd, t, {a}, [sa = autograd::SavedTensor(a), which](const Tensor& g) {
       Tensor A = sa.get(kSvd);
       return std::vector<Tensor>{svd_backward(A, which == 0 ? g : Tensor(), which == 1 ? g : Tensor(),
@@ -321,7 +329,7 @@ Tensor pinv(const Tensor& a0, double rcond, bool hermitian) {
   if (a.shape(-1) * a.shape(-2) == 0) {  // NumPy: an empty (..., N, M) of the input's dtype
     Shape s = batch_shape(a.shape());
     s.insert(s.end(), {a.shape(-1), a.shape(-2)});
-    return autograd::record_not_differentiable(kPinv, empty(s, a.dtype()), {a0}, "not implemented");
+    return autograd::record_not_differentiable(kPinv, empty(s, a.dtype()), {a0});
   }
   const DType cd = compute_dtype(a.dtype(), kPinv);
   Tensor ac = conj(a.astype(cd));
@@ -330,7 +338,7 @@ Tensor pinv(const Tensor& a0, double rcond, bool hermitian) {
   Tensor large = greater(f.S, cutoff);
   Tensor sinv = where(large, divide(Scalar(1.0), where(large, f.S, Scalar(1.0))), Scalar(0.0)).astype(f.S.dtype());
   Tensor r = parity::matmul(mT(f.Vh), multiply(sinv.expand_dims({-1}), mT(f.U)));
-  return autograd::record_not_differentiable(kPinv, r, {a0}, "not implemented");
+  return autograd::record_not_differentiable(kPinv, r, {a0});
 }
 
 Tensor matrix_rank(const Tensor& a0, std::optional<double> tol, bool hermitian) {

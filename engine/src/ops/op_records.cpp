@@ -96,4 +96,40 @@ const OpRecord* find_op_record(std::string_view name) {
   return it == by_name.end() ? nullptr : it->second;
 }
 
+const NoGradWhere* no_grad_at(const OpRecord& r, const KeywordLookup& keyword, const std::vector<int64_t>& first) {
+  for (const NoGradWhere& w : r.no_grad_where) {
+    bool holds = true;
+    for (const KeywordIs& k : w.keywords) {
+      const std::string v = keyword(k.keyword).value_or(k.default_value);
+      holds = holds && std::find(k.values.begin(), k.values.end(), v) != k.values.end();
+    }
+    if (w.shape != MatrixShape::any) {
+      const size_t n = first.size();
+      const int64_t rows = n >= 2 ? first[n - 2] : 0, cols = n >= 2 ? first[n - 1] : 0;
+      switch (w.shape) {
+        case MatrixShape::tall: holds = holds && rows > cols; break;
+        case MatrixShape::wide: holds = holds && rows < cols; break;
+        case MatrixShape::non_square: holds = holds && rows != cols; break;
+        case MatrixShape::any: break;
+      }
+    }
+    if (holds) return &w;
+  }
+  return nullptr;
+}
+
+const NoGradWhere* no_grad_at(std::string_view op, const std::vector<std::pair<std::string, std::string>>& keywords,
+                              const std::vector<int64_t>& first) {
+  const OpRecord* r = find_op_record(op);
+  if (!r) return nullptr;
+  return no_grad_at(
+      *r,
+      [&keywords](const std::string& k) -> std::optional<std::string> {
+        for (const auto& [name, value] : keywords)
+          if (name == k) return value;
+        return std::nullopt;
+      },
+      first);
+}
+
 }  // namespace parity

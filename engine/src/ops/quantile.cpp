@@ -75,9 +75,9 @@ Tensor with_keepdims(const Tensor& r, const Rows& rows, int64_t qdims) {
   return r.reshape(s);
 }
 
-Tensor not_differentiable(const char* op, Tensor r, const Tensor& a, const char* why) {
+Tensor not_differentiable(const char* op, Tensor r, const Tensor& a) {
   if (!autograd::needs_grad({a})) return r;
-  return autograd::record_not_differentiable(op, r, {a}, why);
+  return autograd::record_not_differentiable(op, r, {a});
 }
 
 Tensor last(const Tensor& sorted) { return take(sorted, asarray(Scalar(int64_t{-1})), -1); }
@@ -120,7 +120,7 @@ Tensor median(const Tensor& x, Axes axis, bool keepdims) {
     r = r.ndim() == 0 && isnan(l).item<bool>() ? l : where(isnan(l), l, r).astype(r.dtype());
   }
   if (keepdims) r = with_keepdims(r, rows, 0);
-  return not_differentiable(op, r, x, "no backward is written for median yet");
+  return not_differentiable(op, r, x);
 }
 
 Tensor quantile(const Tensor& x, const ArrayLike& q_in, Axes axis, const std::string& method, bool keepdims) {
@@ -271,7 +271,7 @@ Tensor quantile(const Tensor& x, const ArrayLike& q_in, Axes axis, const std::st
     }
   }
   if (keepdims) r = with_keepdims(r, rows, qd);
-  return not_differentiable(op, r, x, "no backward is written for quantile yet");
+  return not_differentiable(op, r, x);
 }
 
 }  // namespace parity

@@ -34,7 +34,7 @@ Tensor logical(const Tensor& x, const Axes& axis, bool keepdims, const OutArg& o
   const reduce::ReduceCall c{all ? cuda::ReduceOp::all : cuda::ReduceOp::any, x, axis, keepdims, p, DType::Bool, out, op};
   Tensor r = reduce::finish(reduce::reduce_stub.at(x.device(), op)(c), out, op);
   // Truth values: no derivative (only an inexact out= can carry a node, and it says so).
-  if (autograd::needs_grad({x})) r = autograd::record_not_differentiable(op, r, {x}, "a truth test has no derivative");
+  if (autograd::needs_grad({x})) r = autograd::record_not_differentiable(op, r, {x});
   return r;
 }
 }  // namespace

@@ -175,12 +175,12 @@ Tensor nanmin(const Tensor& x, Axes axis, bool keepdims, OutArg out) {
 Tensor argmax(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
   Tensor r = arg_extreme(x, axis, keepdims, out, true, "argmax");
   if (!autograd::needs_grad({x})) return r;
-  return autograd::record_not_differentiable("argmax", r, {x}, "an index is piecewise constant");
+  return autograd::record_not_differentiable("argmax", r, {x});
 }
 Tensor argmin(const Tensor& x, std::optional<int64_t> axis, bool keepdims, OutArg out) {
   Tensor r = arg_extreme(x, axis, keepdims, out, false, "argmin");
   if (!autograd::needs_grad({x})) return r;
-  return autograd::record_not_differentiable("argmin", r, {x}, "an index is piecewise constant");
+  return autograd::record_not_differentiable("argmin", r, {x});
 }
 Tensor Tensor::max(Axes axis, bool keepdims) const {
   return parity::amax(*this, axis, keepdims);

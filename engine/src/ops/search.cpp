@@ -52,9 +52,9 @@ void lookup(const Tensor& keys, const std::vector<int64_t>* order, const Tensor&
   });
 }
 
-Tensor not_differentiable(const char* op, Tensor r, const std::vector<Tensor>& inputs, const char* why) {
+Tensor not_differentiable(const char* op, Tensor r, const std::vector<Tensor>& inputs) {
   if (!autograd::needs_grad(inputs)) return r;
-  return autograd::record_not_differentiable(op, r, inputs, why);
+  return autograd::record_not_differentiable(op, r, inputs);
 }
 }  // namespace
 
@@ -97,7 +97,7 @@ Tensor searchsorted(const Tensor& a, const ArrayLike& v, const std::string& side
   });
   std::vector<Tensor> ins{a};
   if (v.is_tensor()) ins.push_back(v.tensor());
-  return not_differentiable(op, res, ins, "an index is piecewise constant");
+  return not_differentiable(op, res, ins);
 }
 
 Tensor Tensor::searchsorted(const ArrayLike& v, const std::string& side) const {
@@ -122,7 +122,7 @@ Tensor count_nonzero(const Tensor& x, Axes axis, bool keepdims) {
     }
   }
   Tensor r = sum(x.detach().astype(DType::Bool), axis, keepdims, DType::Int64);
-  return not_differentiable(op, r, {x}, "a count is piecewise constant");
+  return not_differentiable(op, r, {x});
 }
 
 Tensor isin(const ArrayLike& element, const ArrayLike& test_elements, bool invert) {
@@ -141,7 +141,7 @@ Tensor isin(const ArrayLike& element, const ArrayLike& test_elements, bool inver
   std::vector<Tensor> ins;
   if (element.is_tensor()) ins.push_back(element.tensor());
   if (test_elements.is_tensor()) ins.push_back(test_elements.tensor());
-  return not_differentiable(op, res, ins, "a bool result");
+  return not_differentiable(op, res, ins);
 }
 
 }  // namespace parity

@@ -88,7 +88,7 @@ Tensor argsort(const Tensor& x, std::optional<int64_t> axis, bool stable, bool d
   const Lanes l = lanes(x, axis, true, op);
   Tensor r = permutation(l.src, l.axis, descending, op);
   if (!autograd::needs_grad({x})) return r;
-  return autograd::record_not_differentiable(op, r, {x}, "an index is piecewise constant");
+  return autograd::record_not_differentiable(op, r, {x});
 }
 
 Tensor& Tensor::sort(int64_t axis, bool stable, bool descending) {

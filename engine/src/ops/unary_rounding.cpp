@@ -140,8 +140,7 @@ Tensor round_impl(const ArrayLike& xa, int64_t decimals, OutArg out);
 Tensor round(const ArrayLike& xa, int64_t decimals, OutArg out) {
   if (!xa.is_tensor() || !autograd::needs_grad({xa.tensor()})) return round_impl(xa, decimals, out);
   Tensor r = round_impl(ArrayLike(autograd::detach(xa.tensor())), decimals, out);
-  return autograd::record_not_differentiable("round", r, {xa.tensor()},
-                                             "piecewise constant: the derivative is zero almost everywhere");
+  return autograd::record_not_differentiable("round", r, {xa.tensor()});
 }
 
 namespace {

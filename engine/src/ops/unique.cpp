@@ -79,7 +79,7 @@ Unique unique(const Tensor& x, const char* op) {
 
 std::vector<Tensor> finish(const char* op, const Tensor& x, std::vector<Tensor> rs) {
   if (!autograd::needs_grad({x})) return rs;
-  for (Tensor& t : rs) t = autograd::record_not_differentiable(op, t, {x}, "the set functions are not differentiable");
+  for (Tensor& t : rs) t = autograd::record_not_differentiable(op, t, {x});
   return rs;
 }
 

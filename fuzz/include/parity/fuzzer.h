@@ -269,6 +269,9 @@ struct Options {
 // draw and run cases; a worker that dies mid-case (segfault, abort) is restarted and the case in
 // flight is recorded as a crash finding. Results have complete = true when the run finishes.
 Results run_campaign(const Options& o);
+// The gradient pass of `parity check`: a gradient campaign of `cases_per_op` cases over each op
+// among `ops` (every op when empty) whose entry claims autograd. A wrong derivative fails it.
+Options gradient_pass(const std::vector<std::string>& ops, uint64_t cases_per_op, uint64_t seed, int jobs);
 
 // Test hook: when set (in a worker, before a case runs on the engine), called with the case;
 // lets tests simulate an engine crash without a broken op.

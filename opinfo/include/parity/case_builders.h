@@ -1,6 +1,6 @@
 #pragma once
 // Builders for tests (fuzz/, oracle/, suites/): a Case of an op by its name, an Outcome of values
-// or of an error, and a tensor's values as doubles. An unknown op name throws, which fails the test.
+// or of an error, a tensor's values as doubles, and a planted fault in one entry. An unknown op name throws, which fails the test.
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -10,6 +10,21 @@
 #include "parity/opinfo.h"
 
 namespace parity::testing {
+
+// While it lives, the database's entry `op` calls `run` instead of the engine: a test plants a
+// fault (a wrong derivative) and shows that a gate built on the database catches it. In-process
+// only: set it up before a campaign forks its workers.
+class PlantedRun {
+ public:
+  PlantedRun(const std::string& op, opinfo::RunFn run);
+  ~PlantedRun();
+  PlantedRun(const PlantedRun&) = delete;
+  PlantedRun& operator=(const PlantedRun&) = delete;
+
+ private:
+  opinfo::OpInfo* entry_ = nullptr;
+  opinfo::RunFn saved_;
+};
 
 inline Case case_of(const std::string& op, std::vector<ArrayLike> args, Kwargs kw = {},
                     Variant v = Variant::function) {

@@ -11,6 +11,7 @@
 
 #include "parity/case.h"
 #include "parity/compare.h"
+#include "parity/op_record.h"
 
 namespace parity::opinfo {
 
@@ -154,6 +155,11 @@ struct OpInfo {
                                       const Tensor& natural = Tensor(), const std::string& subject = "",
                                       const std::string& against = "", Device device = Device::cpu) const;
 };
+
+// Where a differentiable op has no derivative for this sample's keywords or shape (its record's
+// no_grad_where rule: the Gradcheck suite and the gradient fuzzer check that backward raises
+// there), or nullptr.
+const NoGradWhere* no_grad_at(const OpInfo& op, const SampleInput& in);
 
 // Every op in the database, in a stable order.
 const std::vector<OpInfo>& op_db();
