@@ -191,7 +191,7 @@ void add_shape_extra_ops(std::vector<OpInfo>& db) {
       };
     };
     // torch.tensor_split takes NumPy's indices or section count, as np.array_split
-    op.torch_ref = "lambda x, indices_or_sections, axis=0: torch.tensor_split(x, indices_or_sections, axis)";
+    op.torch_ref = "lambda x, indices_or_sections, **kw: torch.tensor_split(x, indices_or_sections, **kw)";  // axis= is dim=
     db.push_back(std::move(op));
   }
 
@@ -322,6 +322,7 @@ void add_shape_extra_ops(std::vector<OpInfo>& db) {
     OpInfo op = entry("vander", "np.vander", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
       return one(vander(a[0].tensor(), kopt_int(kw, "N"), kbool(kw, "increasing", false)));
     });
+    op.products = true;  // multiply.accumulate: which of inf and nan an overflowing product gives
     op.dtypes_cpu = all_dtypes();  // but bfloat16: NumPy has no common dtype of bfloat16 and int64
     op.dtypes_cpu.erase(std::find(op.dtypes_cpu.begin(), op.dtypes_cpu.end(), DType::BFloat16));
     op.sample_inputs = [](DType d) {
@@ -386,6 +387,7 @@ void add_shape_extra_ops(std::vector<OpInfo>& db) {
     OpInfo op = entry("kron", "np.kron", [](Variant, const Args& a, const Kwargs&, const Tensor&) {
       return one(kron(a[0].tensor(), a[1].tensor()));
     });
+    op.products = true;  // np.multiply: which of inf and nan an overflowing complex product gives
     op.sample_inputs = [](DType d) {
       Gen g = gen("kron", d);
       return Samples{
