@@ -3,6 +3,7 @@
 // kron, logspace, geomspace. Keyword names are NumPy's, so a sample's kwargs are passed to the
 // NumPy reference unchanged.
 #include <algorithm>
+#include <limits>
 
 #include "dtype_sets.h"
 #include "entries_util.h"
@@ -188,6 +189,7 @@ void add_shape_extra_ops(std::vector<OpInfo>& db) {
           error({f64({20})}, {{"indices_or_sections", i64(-2)}}, "ValueError", "\\[array_split\\].*larger than 0"),
           error({f64({20})}, {{"indices_or_sections", i64(2)}, {"axis", i64(1)}}, "IndexError", "\\[array_split\\]"),
           error({f64({})}, {{"indices_or_sections", i64(2)}}, "IndexError", "\\[array_split\\]"),
+          error({f64({3})}, {{"indices_or_sections", i64(int64_t{1} << 40)}}, "MemoryError", "\\[array_split\\].*too many sections"),
       };
     };
     // torch.tensor_split takes NumPy's indices or section count, as np.array_split
@@ -260,6 +262,8 @@ void add_shape_extra_ops(std::vector<OpInfo>& db) {
           error({f64({})}, {}, "ValueError", "\\[diag\\].*1- or 2-d"),
           error({f64({1, 0, 3})}, {}, "ValueError", "\\[diag\\].*1- or 2-d"),
           error({f64({3})}, {{"k", i64(int64_t{1} << 40)}}, "ValueError", "\\[diag\\].*array is too big"),
+          error({f64({3, 3})}, {{"k", i64(int64_t{1} << 31)}}, "OverflowError", "\\[diag\\].*greater than maximum"),
+          error({f64({3, 3})}, {{"k", i64(-(int64_t{1} << 31) - 1)}}, "OverflowError", "\\[diag\\].*less than minimum"),
       };
     };
     op.torch_ref = "lambda v, k=0: torch.diag(v, k)";  // torch calls it diagonal
@@ -311,7 +315,11 @@ void add_shape_extra_ops(std::vector<OpInfo>& db) {
     };
     op.error_inputs = [] {
       // NumPy's arange(N) (8 TiB) fails first
-      return Errors{error({}, {{"N", i64(int64_t{1} << 40)}}, "MemoryError", "\\[tri\\].*Unable to allocate")};
+      return Errors{
+          error({}, {{"N", i64(int64_t{1} << 40)}}, "MemoryError", "\\[tri\\].*Unable to allocate"),
+          error({}, {{"N", i64(3)}, {"M", i64(4)}, {"k", i64(-std::numeric_limits<int64_t>::max())}}, "OverflowError",
+                "\\[tri\\].*too large"),
+      };
     };
     // torch has no tri: tril of ones is its spelling
     op.torch_ref = "lambda N, M=None, k=0, dtype=None: torch.tril(torch.ones(N, N if M is None else M, dtype=dtype), k)";

@@ -207,12 +207,12 @@ std::vector<Tensor> array_split(const Tensor& x, int64_t sections, int64_t axis)
   check_all_defined({x}, "array_split");
   axis = split_axis(x, axis, "array_split");
   if (sections <= 0) throw ValueError("[array_split] number sections must be larger than 0.");
-  // NumPy builds the list of pieces: refuse counts that would not fit in memory
+  // NumPy builds Python lists of `sections` sizes and pieces: refuse counts that would not fit in memory
   if (sections > (int64_t{1} << 24)) {
     std::string m = "too many sections (";
     m += std::to_string(sections);
-    m += ")";
-    throw ValueError(op_msg("array_split", m));
+    m += ") to build a list of pieces";
+    throw MemoryError(op_msg("array_split", m));
   }
   const int64_t n = x.shape()[static_cast<size_t>(axis)];
   const int64_t each = n / sections, extras = n % sections;
@@ -273,7 +273,14 @@ Tensor diag(const Tensor& v, int64_t k) {
     m += ").";
     throw ValueError(op_msg("diag", m));
   }
-  // offsets past the matrix give an empty diagonal (clamped: no overflow in diagonal's arithmetic)
+  // NumPy's diagonal takes the offset as a C int
+  if (k > std::numeric_limits<int32_t>::max() || k < std::numeric_limits<int32_t>::min()) {
+    std::string msg = k > 0 ? "signed integer is greater than maximum (k=" : "signed integer is less than minimum (k=";
+    msg += std::to_string(k);
+    msg += ")";
+    throw OverflowError(op_msg("diag", msg));
+  }
+  // offsets past the matrix give an empty diagonal
   const int64_t n = v.shape()[0], m = v.shape()[1];
   return linalg::diagonal(v, std::clamp<int64_t>(k, -n, m));
 }
@@ -285,7 +292,17 @@ Tensor diagflat(const Tensor& v, int64_t k) {
 
 Tensor tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
   // NumPy's arange(N) and arange(-k, M - k): a negative count is an empty axis
-  const int64_t rows = std::max<int64_t>(n, 0), cols = std::max<int64_t>(m_in.value_or(n), 0);
+  const int64_t m_raw = m_in.value_or(n);
+  // NumPy's arange(-k, M - k) of int64: -k or a non-empty range's M - k past int64 overflow
+  if (k == std::numeric_limits<int64_t>::min() || (k < 0 && m_raw > std::numeric_limits<int64_t>::max() + k)) {
+    std::string msg = "Python int too large to convert to C long (arange(-k, M - k) with M=";
+    msg += std::to_string(m_raw);
+    msg += ", k=";
+    msg += std::to_string(k);
+    msg += ")";
+    throw OverflowError(op_msg("tri", msg));
+  }
+  const int64_t rows = std::max<int64_t>(n, 0), cols = std::max<int64_t>(m_raw, 0);
   // NumPy's allocations in order: arange(N), arange(-k, M - k), then the (N, M) result
   (void)alloc_storage({rows}, DType::Int64, "tri", Device::cpu);
   (void)alloc_storage({cols}, DType::Int64, "tri", Device::cpu);
