@@ -141,6 +141,17 @@ def _result_type(npname, f):
     return None
 
 
+# Ops that return a tuple for some calls and one array for others: NumPy's atleast_*d give one
+# array for one input, np.indices one array unless sparse=True. True where a call's one result
+# is NumPy's one array.
+_ONE_ARRAY = {
+    "atleast_1d": lambda kwargs: True,
+    "atleast_2d": lambda kwargs: True,
+    "atleast_3d": lambda kwargs: True,
+    "indices": lambda kwargs: not kwargs.get("sparse", False),
+}
+
+
 def _results(values, result_type, sequence):
     if result_type is not None:
         return result_type(*values)
@@ -230,6 +241,8 @@ def _make(e):
         if out is not None:
             _parity._call(name, "out", args, kwargs, out)
             return out
+        if sequence and name in _ONE_ARRAY and _ONE_ARRAY[name](kwargs):
+            sequence = False
         return _results(_parity._call(name, "function", args, kwargs), rtype, sequence)
 
     call = _with_signature(sig, finish)
