@@ -276,3 +276,4 @@ Tensor operator>=(const ArrayLike& a, const ArrayLike& b);
 }  // namespace parity
 
 #include "parity/sorting.h"  // sort, argsort, take, searchsorted, isin, unique_*
+#include "parity/ops_stats_extra.h"
