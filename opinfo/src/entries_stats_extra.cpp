@@ -1,6 +1,6 @@
 // Entries for NumPy's statistics functions of engine/src/ops/stats_extra.cpp: ptp, average,
 // nanprod, nancumsum, nanvar, nanstd, nanargmax, nanargmin, isclose, allclose, array_equal,
-// nan_to_num. Samples: (), (0,), (1, 0, 3), (20,), (3, 4, 5) along one
+// nan_to_num, trace, percentile. Samples: (), (0,), (1, 0, 3), (20,), (3, 4, 5) along one
 // axis, a tuple of axes and None, keepdims, a transposed (noncontiguous) input, NaNs (a row all
 // NaN) for the nan* ops, dtype= and ddof= where NumPy has them, weights and returned= for average.
 #include <limits>
@@ -436,6 +436,119 @@ void add_nan_to_num(std::vector<OpInfo>& db) {
   db.push_back(std::move(op));
 }
 
+void add_trace(std::vector<OpInfo>& db) {
+  OpInfo op = entry_from_record("trace", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+    return std::vector<Tensor>{trace(a[0].tensor(), kint(kw, "offset", 0), kint(kw, "axis1", 0), kint(kw, "axis2", 1),
+                                     kdtype(kw))};
+  });
+  op.accumulates = true;
+  op.sample_inputs = [](DType d) {
+    Gen g = gen("trace", d);
+    Samples out;
+    for (const Shape& s : {Shape{0, 0}, Shape{1, 0, 3}, Shape{3, 3}, Shape{4, 6}, Shape{6, 4}, Shape{3, 4, 5}})
+      out.push_back(sample({g(s)}, {}, shape_str(s)));
+    const Tensor x = g({3, 4, 5});
+    out.push_back(sample({x}, {{"offset", i64(1)}}, "(3, 4, 5) offset 1"));
+    out.push_back(sample({x}, {{"offset", i64(-2)}}, "(3, 4, 5) offset -2"));
+    out.push_back(sample({x}, {{"offset", i64(7)}}, "(3, 4, 5) offset 7 (empty diagonal)"));
+    out.push_back(sample({x}, {{"axis1", i64(1)}, {"axis2", i64(2)}}, "(3, 4, 5) axis1 1 axis2 2"));
+    out.push_back(sample({x}, {{"axis1", i64(-1)}, {"axis2", i64(0)}, {"offset", i64(1)}}, "(3, 4, 5) axis1 -1 axis2 0 offset 1"));
+    out.push_back(sample({g.transposed()}, {}, "transposed (3, 4, 5)"));
+    out.push_back(sample({g.transposed()}, {{"axis1", i64(2)}, {"axis2", i64(1)}}, "transposed (3, 4, 5) axis1 2 axis2 1"));
+    out.push_back(sample({g({20, 20})}, {{"dtype", KwValue(other_dtype(d, false))}},
+                         std::string("(20, 20) dtype=") + name(other_dtype(d, false))));
+    return out;
+  };
+  op.reference_inputs = [](DType d) {
+    const Tensor v = extremal_values(d);
+    return Samples{sample({v.reshape({2, v.size() / 2})}, {}, "extremal values (2, n/2)")};
+  };
+  op.discrepancies.push_back(
+      {Discrepancy::Kind::differs, {DType::Float16, DType::BFloat16}, {},
+       "float16/bfloat16 traces over stacked matrices round once, where NumPy's can round at each addition",
+       "np.trace sums a strided diagonal view, and where the diagonal's stride exceeds the other axes' (axis1, axis2 "
+       "= 0, 1 of a 3-D array) NumPy's iterator adds the diagonal as its outer loop, rounding to float16 at each "
+       "addition; the engine sums the diagonal as linalg.trace does (pairwise in float32, rounded once), which is "
+       "NumPy's result for the other layouts: a few ulp",
+       ""});
+  op.error_inputs = [] {
+    const std::string tag = "\\[trace\\] ";
+    const Tensor x = make_tensor({3, 4, 5}, DType::Float64, 1);
+    return Errors{
+        error({make_tensor({4}, DType::Float64, 1)}, {}, "ValueError", tag + "diag requires an array of at least two dimensions"),
+        error({x}, {{"axis1", i64(1)}, {"axis2", i64(-2)}}, "ValueError", tag + "axis1 and axis2 cannot be the same"),
+        error({x}, {{"axis1", i64(3)}}, "AxisError", tag + "axis1: axis 3 is out of bounds for array of dimension 3"),
+        error({x}, {{"axis2", i64(-4)}}, "AxisError", tag + "axis2: axis -4 is out of bounds for array of dimension 3"),
+    };
+  };
+  db.push_back(std::move(op));
+}
+
+void add_percentile(std::vector<OpInfo>& db) {
+  OpInfo op = entry_from_record("percentile", [](Variant, const Args& a, const Kwargs& kw, const Tensor&) {
+    const KwValue* m = find_kwarg(kw, "method");
+    const std::string method = m && std::holds_alternative<std::string>(*m) ? std::get<std::string>(*m) : "linear";
+    return std::vector<Tensor>{percentile(a[0].tensor(), a[1], axes_of(kw), method, kbool(kw, "keepdims", false))};
+  });
+  op.accumulates = true;
+  op.sample_inputs = [](DType d) {
+    Gen g = gen("percentile", d);
+    const ArrayLike q30(Scalar(30.0));
+    const Tensor qs = asarray(std::vector<double>{0.0, 25.0, 50.0, 90.0, 100.0});
+    const KwValue yes(true);
+    Samples out{
+        sample({g({7}), q30}, {}, "(7,) q 30"),
+        sample({g({8}), ArrayLike(Scalar(int64_t{50}))}, {}, "(8,) q 50 (a Python int)"),
+        sample({g({1}), qs}, {}, "(1,) q (5,)"),
+        sample({g({3, 4, 5}), q30}, {{"axis", i64(1)}}, "(3, 4, 5) axis 1"),
+        sample({g({3, 4, 5}), qs}, {{"axis", i64(-1)}, {"keepdims", yes}}, "(3, 4, 5) q (5,) axis -1 keepdims"),
+        sample({g({3, 4, 5}), q30}, {{"axis", tup({0, 2})}}, "(3, 4, 5) axis (0, 2)"),
+        sample({g({3, 4, 5}), q30}, {{"keepdims", yes}}, "(3, 4, 5) axis None keepdims"),
+        sample({g({2, 0, 3}), q30}, {{"axis", i64(2)}}, "(2, 0, 3) axis 2"),
+        sample({g.transposed(), qs}, {{"axis", i64(0)}}, "transposed (3, 4, 5) q (5,) axis 0"),
+        sample({g({40, 9}), asarray(std::vector<int64_t>{0, 10, 100})}, {{"axis", i64(0)}}, "(40, 9) int64 q axis 0"),
+    };
+    for (const char* mth : {"lower", "higher", "nearest", "midpoint", "inverted_cdf", "hazen", "weibull"})
+      out.push_back(sample({g({9}), qs}, {{"method", KwValue(std::string(mth))}}, std::string("(9,) method ") + mth));
+    if (is_inexact(d)) out.push_back(sample({with_nans(d, g.seed + 3), q30}, {{"axis", i64(1)}}, "NaN rows axis 1"));
+    return out;
+  };
+  op.reference_inputs = [](DType d) {
+    return Samples{sample({extremal_values(d), ArrayLike(Scalar(50.0))}, {}, "extremal values q 50")};
+  };
+  op.error_inputs = [] {
+    const std::string tag = "\\[percentile\\] ";
+    const Tensor x = make_tensor({3, 4}, DType::Float64, 1);
+    return Errors{
+        error({x, ArrayLike(Scalar(150.0))}, {}, "ValueError", tag + "Percentiles must be in the range \\[0, 100\\]"),
+        error({x, asarray(std::vector<double>{50.0, -1.0})}, {}, "ValueError", tag + "Percentiles must be in the range \\[0, 100\\]"),
+        error({x.astype(DType::Complex128), ArrayLike(Scalar(50.0))}, {}, "TypeError", tag + "a must be an array of real numbers"),
+        error({x, ArrayLike(Scalar(50.0))}, {{"axis", i64(2)}}, "AxisError", tag + "axis 2 is out of bounds for array of dimension 2"),
+        error({x, ArrayLike(Scalar(50.0))}, {{"method", KwValue(std::string("bad"))}}, "ValueError",
+              tag + "'bad' is not a valid method"),
+    };
+  };
+  // quantile's bfloat16 behaviours (entries_quantile.cpp), which percentile calls.
+  op.discrepancies.push_back(
+      {Discrepancy::Kind::differs, {DType::BFloat16}, {}, "bfloat16 rows with NaN are NaN, as for the other floats",
+       "NumPy partitions bfloat16 (ml_dtypes') with its < operator, which leaves a NaN wherever the algorithm puts "
+       "it, so its NaN check (the last element after partitioning) can miss it and the middle elements are read "
+       "from an unordered row; the engine orders bfloat16 as NumPy orders float16 (NaN last)",
+       "", kAnyNaN});
+  op.discrepancies.push_back(
+      {Discrepancy::Kind::differs, {DType::BFloat16}, {"Fuzz"},
+       "bfloat16 over an empty axis raises IndexError where NumPy returns an empty result",
+       "np.quantile treats ml_dtypes' bfloat16 (not np.inexact) as it treats integers, whose interpolation over an "
+       "array without elements indexes an empty result; the engine's quantile checks the empty axis as for the "
+       "other floats (np.quantile(bfloat16 zeros((0, 0)), [0.0], axis=0) too: a quantile finding)",
+       ""});
+  // torch.quantile takes q in [0, 1]: the porting user divides by 100.
+  op.torch_ref =
+      "lambda x, q, dim=None, method='linear', keepdim=False: torch.quantile(x, torch.as_tensor(q, dtype=x.dtype) / 100 "
+      "if not isinstance(q, torch.Tensor) else q / 100, dim=dim, keepdim=keepdim, interpolation=method)";
+  db.push_back(std::move(op));
+}
+
 }  // namespace
 
 void add_stats_extra_ops(std::vector<OpInfo>& db) {
@@ -447,6 +560,8 @@ void add_stats_extra_ops(std::vector<OpInfo>& db) {
   add_isclose_allclose(db);
   add_array_equal(db);
   add_nan_to_num(db);
+  add_trace(db);
+  add_percentile(db);
 }
 
 }  // namespace parity::opinfo

@@ -28,7 +28,7 @@ void add_sorting_ops(std::vector<OpInfo>& db);
 // median, quantile (entries_quantile.cpp).
 void add_quantile_ops(std::vector<OpInfo>& db);
 // ptp, average, nanprod, nancumsum, nanvar, nanstd, nanargmax, nanargmin, isclose, allclose,
-// array_equal, nan_to_num (entries_stats_extra.cpp).
+// array_equal, nan_to_num, trace, percentile (entries_stats_extra.cpp).
 void add_stats_extra_ops(std::vector<OpInfo>& db);
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).
 void add_readonly_errors(std::vector<OpInfo>& db);

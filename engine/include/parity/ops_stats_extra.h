@@ -4,6 +4,7 @@
 // np.nanstd. Each follows NumPy 2.2's Python source step by step, so that dtypes, rounding and
 // errors are NumPy's; errors name the op ("[ptp] ...").
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "parity/tensor.h"
@@ -46,5 +47,13 @@ bool array_equal(const Tensor& a, const Tensor& b, bool equal_nan = false);
 // (np.nan_to_num).
 Tensor nan_to_num(const Tensor& x, bool copy = true, double nan = 0.0, std::optional<double> posinf = std::nullopt,
                   std::optional<double> neginf = std::nullopt);
+// Sum of the offset diagonal over axis1 and axis2 (np.trace; the other axes kept, in order);
+// dtype as np.sum's. ValueError under 2 dims or for equal axes, AxisError out of range.
+Tensor trace(const Tensor& x, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1,
+             std::optional<DType> dtype = std::nullopt);
+// quantile at q / 100 (np.percentile): q divided by the array's float dtype's 100 (a Python q keeps
+// that dtype), else by 100; ValueError outside [0, 100].
+Tensor percentile(const Tensor& x, const ArrayLike& q, Axes axis = std::nullopt, const std::string& method = "linear",
+                  bool keepdims = false);
 
 }  // namespace parity

@@ -1,5 +1,5 @@
 // np.ptp, np.average, np.nanprod, np.nancumsum, np.nanvar, np.nanstd, np.nanargmax, np.nanargmin,
-// np.isclose, np.allclose, np.array_equal, np.nan_to_num: NumPy 2.2's Python code
+// np.isclose, np.allclose, np.array_equal, np.nan_to_num, np.trace, np.percentile: NumPy 2.2's Python code
 // (numpy/_core/_methods.py, lib/_function_base_impl.py, lib/_nanfunctions_impl.py) step by step in
 // the engine's own ops, so that dtypes and roundings are NumPy's and autograd flows through the
 // ops composed (nanvar and nanstd, whose forward writes in place, record their derivative).
@@ -13,6 +13,7 @@
 #include "../shape_util.h"
 #include "parity/autograd.h"
 #include "parity/errors.h"
+#include "parity/linalg.h"
 #include "parity/op_record.h"
 #include "parity/ops.h"
 #include "parity/promotion.h"
@@ -44,6 +45,10 @@ PARITY_OP_RECORD({.name = "array_equal", .family = "binary", .forms = kFunction,
                   .grad = "a bool result: no gradient flows"});
 PARITY_OP_RECORD({.name = "nan_to_num", .family = "unary", .forms = kFunction,
                   .grad = "1 where the element is kept, 0 where it is replaced (where)"});
+PARITY_OP_RECORD({.name = "trace", .family = "reduction", .forms = kFunction,
+                  .grad = "through moveaxis and linalg.trace"});
+PARITY_OP_RECORD({.name = "percentile", .family = "reduction", .forms = kFunction, .dtypes = DTypeSet::real_numbers,
+                  .no_grad = "no backward is written for quantile yet"});
 
 namespace {
 
@@ -424,6 +429,43 @@ Tensor nanstd(const Tensor& x, Axes axis, int64_t ddof, bool keepdims, std::opti
                               const Tensor gv = where(equal(o, Scalar(int64_t{0})), Scalar(0.0), divide(g, multiply(o, Scalar(2.0))));
                               return std::vector<Tensor>{nanvar_grad(gv, sx.get("nanstd"), axis, ddof, keepdims, "nanstd")};
                             });
+  });
+}
+
+// np.trace: a.diagonal(offset, axis1, axis2).sum(-1, dtype): the two axes moved last, then
+// linalg.trace over them.
+Tensor trace(const Tensor& x, int64_t offset, int64_t axis1, int64_t axis2, std::optional<DType> dtype) {
+  const char* op = "trace";
+  reduce::check_defined(x, op);
+  const int64_t nd = x.ndim();
+  if (nd < 2) throw ValueError(op_msg(op, "diag requires an array of at least two dimensions"));
+  auto norm = [&](int64_t a, const char* which) {
+    if (a < -nd || a >= nd)
+      throw AxisError(op_msg(op, std::string(which) + ": axis " + std::to_string(a) +
+                                     " is out of bounds for array of dimension " + std::to_string(nd)));
+    return a < 0 ? a + nd : a;
+  };
+  const int64_t a1 = norm(axis1, "axis1"), a2 = norm(axis2, "axis2");
+  if (a1 == a2) throw ValueError(op_msg(op, "axis1 and axis2 cannot be the same"));
+  return named(op, [&] { return linalg::trace(moveaxis(x, {a1, a2}, {-2, -1}), offset, dtype); });
+}
+
+// np.percentile: q / 100 with the divisor of a float array's dtype (float16/32/64; a Python q
+// then keeps it), else a Python 100; checked against [0, 1]; then quantile.
+Tensor percentile(const Tensor& x, const ArrayLike& q, Axes axis, const std::string& method, bool keepdims) {
+  const char* op = "percentile";
+  reduce::check_defined(x, op);
+  if (q.is_tensor()) reduce::check_defined(q.tensor(), op);
+  return named(op, [&] {
+    if (is_complex(x.dtype())) throw TypeError(op_msg(op, "a must be an array of real numbers"));
+    const DType d = x.dtype();
+    const bool float_kind = d == DType::Float16 || d == DType::Float32 || d == DType::Float64;
+    const ArrayLike qa = q.is_tensor() ? ArrayLike(q.tensor().detach()) : q;
+    const Tensor qd = float_kind ? divide(qa, asarray(Scalar(int64_t{100}), d)) : divide(qa, Scalar(int64_t{100}));
+    if (qd.size() > 0 &&
+        !all(logical_and(greater_equal(qd, Scalar(int64_t{0})), less_equal(qd, Scalar(int64_t{1})))).item<bool>())
+      throw ValueError(op_msg(op, "Percentiles must be in the range [0, 100]"));
+    return quantile(x, qd, axis, method, keepdims);
   });
 }
 
