@@ -29,6 +29,9 @@ void add_sorting_ops(std::vector<OpInfo>& db);
 void add_quantile_ops(std::vector<OpInfo>& db);
 // atleast_*d, vstack, hstack, dstack, column_stack, array_split, rot90, diag, diagflat, tri (entries_shape_extra.cpp).
 void add_shape_extra_ops(std::vector<OpInfo>& db);
+// ptp, average, nanprod, nancumsum, nanvar, nanstd, nanargmax, nanargmin, isclose, allclose,
+// array_equal, nan_to_num, trace, percentile (entries_stats_extra.cpp).
+void add_stats_extra_ops(std::vector<OpInfo>& db);
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).

@@ -11,10 +11,10 @@ namespace parity::opinfo {
 
 namespace {
 // NumPy 2.2's accumulate writes into a read-only out= without a check (np.cumsum(x, out=ro)
-// returns normally; so do np.cumulative_sum/prod, which call it); the engine raises there too
-// (engine/tests/readonly_test.cpp).
+// returns normally; so do np.cumulative_sum/prod and np.nancumsum, which call it); the engine
+// raises there too (engine/tests/readonly_test.cpp).
 bool numpy_checks_out(const std::string& op) {
-  return op != "cumsum" && op != "cumprod" && op != "cumulative_sum" && op != "cumulative_prod";
+  return op != "cumsum" && op != "cumprod" && op != "cumulative_sum" && op != "cumulative_prod" && op != "nancumsum";
 }
 
 // take's out= goes through a WRITEBACKIFCOPY buffer: NumPy says "WRITEBACKIFCOPY base is read-only".

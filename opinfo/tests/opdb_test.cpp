@@ -62,7 +62,8 @@ TEST(OpDb, DiscrepanciesFileIsUpToDate) {
 }
 
 // Issue 12: every in-place and out= variant has an error input writing into a read-only view
-// (readonly_errors.cpp), except out= of cumsum/cumprod, which NumPy 2.2 does not check.
+// (readonly_errors.cpp), except out= of cumsum/cumprod (and nancumsum, which calls cumsum), which
+// NumPy 2.2 does not check.
 TEST(OpDb, WriteVariantsHaveReadOnlyErrorInputs) {
   for (const auto& op : op_db()) {
     SCOPED_TRACE(op.name);
@@ -74,7 +75,8 @@ TEST(OpDb, WriteVariantsHaveReadOnlyErrorInputs) {
         if (e.variant == Variant::out && e.out.defined() && !e.out.writeable()) out = true;
       }
     EXPECT_EQ(inplace, op.has_variant(Variant::inplace));
-    EXPECT_EQ(out, op.has_variant(Variant::out) && op.name != "cumsum" && op.name != "cumprod");
+    EXPECT_EQ(out, op.has_variant(Variant::out) && op.name != "cumsum" && op.name != "cumprod" &&
+                       op.name != "nancumsum");
   }
 }
 

@@ -128,6 +128,18 @@ def _direct_arange(start=None, stop=None, step=None, dtype=None, *, device=None,
     return _parity._call("arange", "function", [], kw)[0]
 
 
+def _direct_average(a, axis=None, weights=None, returned=False, *, keepdims=np._NoValue):
+    # returned=True gives two results where the plain call gives one: the generic binding takes an
+    # entry's result count from its samples, which have both.
+    kw = {} if axis is None else {"axis": axis}
+    if returned:
+        kw["returned"] = True
+    if keepdims is not np._NoValue:
+        kw["keepdims"] = keepdims
+    r = _parity._call("average", "function", [a] if weights is None else [a, weights], kw)
+    return tuple(r) if returned else r[0]
+
+
 # Entry name -> (NumPy's function for the signature and doc, the binding).
 DIRECT = {
     "linalg.eigh": (np.linalg.eigh, _direct_eigh),
@@ -145,4 +157,5 @@ DIRECT = {
     "tensordot": (np.tensordot, _direct_tensordot),
     "diff": (np.diff, _direct_diff),
     "arange": (np.arange, _direct_arange),
+    "average": (np.average, _direct_average),
 }

@@ -277,3 +277,4 @@ Tensor operator>=(const ArrayLike& a, const ArrayLike& b);
 
 #include "parity/sorting.h"  // sort, argsort, take, searchsorted, isin, unique_*
 #include "parity/ops_shape_extra.h"  // atleast_*d, vstack, hstack, dstack, column_stack, array_split, rot90, diag, diagflat, tri
+#include "parity/ops_stats_extra.h"
