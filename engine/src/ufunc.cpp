@@ -27,7 +27,11 @@ std::string dtypes_str(UFuncArgs inputs) {
                                         dtypes_str(inputs) +
                                         "), and the inputs could not be safely coerced to any "
                                         "supported types according to the casting rule ''safe''");
-  if (uf.no_loop == UFuncDef::NoLoop::UFuncTypeError) throw UFuncTypeError(msg);
+  // ml_dtypes' bfloat16 is a legacy user dtype: with one among the inputs, NumPy's newer ufuncs
+  // fall back to the legacy type resolver, whose error is a plain TypeError (np.gcd(bf16, bf16)).
+  bool bf16 = false;
+  for (const ArrayLike* a : inputs) bf16 = bf16 || (a->is_tensor() && a->tensor().dtype() == DType::BFloat16);
+  if (uf.no_loop == UFuncDef::NoLoop::UFuncTypeError && !bf16) throw UFuncTypeError(msg);
   throw TypeError(msg);
 }
 }  // namespace

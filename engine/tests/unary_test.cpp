@@ -175,7 +175,7 @@ TEST(UnaryDTypes, ResultDTypeOrErrorClassMatchesNumpy) {
       }
       ++checked;
     }
-  EXPECT_EQ(checked, 39 * 15);
+  EXPECT_EQ(checked, 46 * 15);
 }
 
 // Values on ordinary and special inputs (nan, +-inf, +-0, subnormals, extremes, int min/max).

@@ -15,7 +15,10 @@ namespace {
 using D = std::pair<double, double>;
 
 // Ops with integer (and bool) loops only, and ops with real loops only (no complex).
-bool integer_only(const std::string& n) { return find_op_record(n)->dtypes == DTypeSet::bool_and_integers; }
+bool integer_only(const std::string& n) {
+  const DTypeSet d = find_op_record(n)->dtypes;
+  return d == DTypeSet::bool_and_integers || d == DTypeSet::integers;
+}
 bool real_only(const std::string& n) { return find_op_record(n)->dtypes == DTypeSet::all_but_complex; }
 // power of a signed integer array to a negative integer is a ValueError: those samples keep the
 // exponent non-negative (the negative case is an error input).

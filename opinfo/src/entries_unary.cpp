@@ -45,6 +45,28 @@ const std::map<std::string, Detail>& ufunc_details() {
          op.torch_method = "round";
        }},
       {"invert", [](OpInfo& op) { op.torch_ref = "torch.bitwise_not"; }},
+      // NumPy's second names of deg2rad and rad2deg are ufuncs of their own; torch has the first only.
+      {"radians",
+       [](OpInfo& op) {
+         op.torch_ref = "torch.deg2rad";
+         op.torch_method = "deg2rad";
+       }},
+      {"degrees",
+       [](OpInfo& op) {
+         op.torch_ref = "torch.rad2deg";
+         op.torch_method = "rad2deg";
+       }},
+      {"fabs",
+       [](OpInfo& op) {  // what a porting user writes: torch has no fabs
+         op.torch_ref = "torch.abs";
+         op.torch_method = "abs";
+       }},
+      {"spacing",
+       [](OpInfo& op) {
+         op.torch_missing = "PyTorch has no spacing (torch.nextafter(x, inf) - x is another function for negative x "
+                            "and at zeros)";
+       }},
+      {"bitwise_count", [](OpInfo& op) { op.torch_missing = "PyTorch has no population count"; }},
       {"sigmoid",
        [](OpInfo& op) {
          // NumPy has no sigmoid: the reference is scipy.special.expit's definition, 1/(1+exp(-x)) in

@@ -32,6 +32,7 @@ void add_shape_extra_ops(std::vector<OpInfo>& db);
 // ptp, average, nanprod, nancumsum, nanvar, nanstd, nanargmax, nanargmin, isclose, allclose,
 // array_equal, nan_to_num, trace, percentile (entries_stats_extra.cpp).
 void add_stats_extra_ops(std::vector<OpInfo>& db);
+void add_ufunc_special_ops(std::vector<OpInfo>& db);  // divmod, modf, frexp, ldexp, matvec, vecmat
 // Error inputs for every in-place and out= variant on a read-only view (readonly_errors.cpp).
 void add_readonly_errors(std::vector<OpInfo>& db);
 // Declarations scoped by a case trait that several ops share (case_traits.cpp).

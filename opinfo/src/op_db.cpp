@@ -230,6 +230,7 @@ std::vector<OpInfo>& mutable_op_db() {
     add_quantile_ops(v);
     add_shape_extra_ops(v);
     add_stats_extra_ops(v);
+    add_ufunc_special_ops(v);
     check_records(v);
     add_readonly_errors(v);
     add_trait_discrepancies(v);

@@ -23,6 +23,9 @@ _ORDERS = ("C", "F", "A", "K")
 _WEAK = (bool, int, float, complex)
 # Bool-result ufuncs with float loops only (NumPy's signbit): an integer input is cast to a float.
 _FLOAT_LOOPS_ONLY = frozenset({"signbit"})
+# Ufuncs whose loops take the input's own integer dtype to a fixed result dtype (NumPy's 'b->B' ...
+# 'Q->B'; bool has no loop and is cast).
+_FIXED_RESULT = {"bitwise_count": np.dtype(np.uint8)}
 
 
 def _cast_error(name, k, nin, src, dst, casting):
@@ -72,7 +75,9 @@ def _check_inputs_exact(name, xs, r, casting):
         if isinstance(x, _WEAK):
             continue
         real = np.empty(0, x.dtype).real.dtype  # absolute of a complex: its real dtype
-        ok = all(dt == x.dtype for dt in dts) and r.dtype in (x.dtype, np.dtype(bool), real)
+        ok = all(dt == x.dtype for dt in dts) and (r.dtype in (x.dtype, np.dtype(bool), real)
+                                                   or (name in _FIXED_RESULT and r.dtype == _FIXED_RESULT[name]
+                                                       and x.dtype.kind in "iu"))
         to_float = name in _FLOAT_LOOPS_ONLY and x.dtype.kind not in "fc"
         if not ok or to_float:
             if to_float:  # the smallest float loop that takes x safely

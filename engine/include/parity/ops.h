@@ -2,6 +2,7 @@
 // Every op as a free function, with NumPy's names and arguments.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "parity/nested_list.h"
@@ -91,6 +92,15 @@ PARITY_UNARY_UFUNCS(PARITY_X)
   }
 PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X
+// NumPy's ufuncs outside the row form (engine/src/ops/ufunc_special.cpp): two outputs, mixed
+// input kinds, and the gufuncs matvec and vecmat.
+std::pair<Tensor, Tensor> divmod(const ArrayLike& a, const ArrayLike& b);  // (floor_divide, remainder)
+std::pair<Tensor, Tensor> modf(const ArrayLike& x);                        // (fractional, integral)
+std::pair<Tensor, Tensor> frexp(const ArrayLike& x);                       // (mantissa, int32 exponent)
+Tensor ldexp(const ArrayLike& x1, const ArrayLike& x2);                    // x1 * 2**x2, x2 an integer
+Tensor matvec(const Tensor& x1, const Tensor& x2);                         // (..., m, n), (..., n) -> (..., m)
+Tensor vecmat(const Tensor& x1, const Tensor& x2);                         // conj(x1) (..., n), (..., n, m) -> (..., m)
+inline Tensor bitwise_not(const ArrayLike& x, OutArg out = {}) { return invert(x, out); }  // np.bitwise_not is np.invert
 inline Tensor absolute(const ArrayLike& x, OutArg out = {}) { return abs(x, out); }
 inline Tensor conjugate(const ArrayLike& x, OutArg out = {}) { return conj(x, out); }
 inline Tensor true_divide(const ArrayLike& a, const ArrayLike& b, OutArg out = {}) { return divide(a, b, out); }

@@ -12,6 +12,7 @@ void register_ufunc_kernels() {
   register_binary_arith_kernels();
   register_binary_compare_kernels();
   register_where_kernels();
+  register_row_kernels();
   // clip is not in the ufunc list has_cuda_kernel searches: its dtypes are declared here. bfloat16
   // runs NumPy's float32 loop, which has a kernel.
   for (DType d : kAllDTypes) add_op_kernel("clip", d);

@@ -197,7 +197,8 @@ template <class Op, class O, class... In> void launch(const Operands& ops, int d
 // ---- the ops: a ufunc's scalar kernel F on storage type T, as the CPU loops run it ----
 // (inputs converted to the compute type, float for float16/bfloat16; the result stored back.)
 template <class F, class T> struct Unary {
-  using C = compute_t<T>;
+  // A kernel that takes the storage type (spacing: a step in a 16-bit float's own grid).
+  using C = std::conditional_t<takes_storage<F>::value, T, compute_t<T>>;
   using O = out_storage_t<T, decltype(F{}(C{}))>;
   __device__ O operator()(T a) const { return convert<O>(F{}(static_cast<C>(a))); }
 };

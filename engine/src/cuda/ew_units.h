@@ -8,6 +8,7 @@ void register_complex_kernels();
 void register_binary_arith_kernels();
 void register_binary_compare_kernels();
 void register_where_kernels();
+void register_row_kernels();  // ew_rows.cu: the op_list.h rows with loop columns
 
 // The unary ufuncs whose complex loops take kernels/complex_math.h's functions: their real loops
 // are ew_unary_float.cu's, their complex loops ew_complex.cu's. X(kernel, ufunc name).

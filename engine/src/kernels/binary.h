@@ -5,6 +5,7 @@
 // complex_math.h's cpow on the GPU.
 #include "common.h"
 #include "complex_math.h"
+#include "derivative.h"
 
 namespace parity {
 // power of signed integers to a negative exponent: ValueError (defined in ops/binary_power.cpp).
@@ -376,5 +377,74 @@ struct Clip {
 // NumPy's clip loop list: no bfloat16 loop (ml_dtypes has none), so bfloat16 clips as float32.
 using ClipLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
                            uint64_t, float16_t, float, double, complex64_t, complex128_t>;
+
+// ---- the rows of PARITY_BINARY_UFUNC_ROWS (op_list.h): formula and derivative together ----
+// logaddexp2: NumPy's npy_logaddexp2, log2(2**a + 2**b) without overflow.
+struct LogAddExp2 {
+  template <class T> PARITY_HD T operator()(T a, T b) const {
+    constexpr T log2e = static_cast<T>(1.442695040888963407359924681001892137);
+    if (a == b) return a + T(1);  // also +-inf
+    const T d = a - b;
+    if (d > 0) return a + log2e * km::log1p(km::exp2(-d));
+    if (d <= 0) return b + log2e * km::log1p(km::exp2(d));
+    return d;  // nan
+  }
+  PARITY_GRAD(return {g * ::parity::exp2(x[0] - out), g * ::parity::exp2(x[1] - out)};)
+};
+// heaviside(x1, x2): 0 below zero, 1 above, x2 at zero, nan for nan (npy_heaviside).
+struct Heaviside {
+  template <class T> PARITY_HD T operator()(T x, T h0) const {
+    if (km::isnan(x)) return std::numeric_limits<T>::quiet_NaN();
+    if (x == T(0)) return h0;
+    return x < T(0) ? T(0) : T(1);
+  }
+  PARITY_NO_GRAD("a step: zero where the derivative exists, none at x1 == 0 (torch.heaviside has no derivative "
+                 "either)")
+};
+// gcd, lcm of the magnitudes in the unsigned type, cast back (NumPy: gcd(int8(-128), 0) is -128,
+// lcm wraps: lcm(int8(100), 3) is 44).
+template <class T> PARITY_HD std::make_unsigned_t<T> magnitude(T x) {
+  using U = std::make_unsigned_t<T>;
+  return x < T(0) ? static_cast<U>(U(0) - static_cast<U>(x)) : static_cast<U>(x);
+}
+template <class U> PARITY_HD U gcd_unsigned(U a, U b) {
+  while (b != U(0)) {
+    const U t = static_cast<U>(a % b);
+    a = b;
+    b = t;
+  }
+  return a;
+}
+struct Gcd {
+  static constexpr bool no_bool_loop = true;
+  template <class T> PARITY_HD T operator()(T a, T b) const {
+    return static_cast<T>(gcd_unsigned(magnitude(a), magnitude(b)));
+  }
+  PARITY_INTEGRAL("an integer result")
+};
+struct Lcm {
+  static constexpr bool no_bool_loop = true;
+  template <class T> PARITY_HD T operator()(T a, T b) const {
+    using U = std::make_unsigned_t<T>;
+    const U ua = magnitude(a), ub = magnitude(b), g = gcd_unsigned(ua, ub);
+    return g == U(0) ? T(0) : static_cast<T>(static_cast<U>(static_cast<U>(ua / g) * ub));
+  }
+  PARITY_INTEGRAL("an integer result")
+};
+// float_power: power in float64 or complex128 only (FloatPowerLoops), for every input dtype.
+struct FloatPower {
+  template <class T> PARITY_HD T operator()(T a, T b) const { return Power{}(a, b); }
+  // power's formulas (PyTorch's): no gradient to the base where the exponent is 0, none to the
+  // exponent where the base is 0 and the exponent's real part >= 0.
+  PARITY_GRAD({
+    const Tensor &a = x[0], &b = x[1];
+    Tensor ga = g * where(equal(b, 0.0), 0.0, conj(b * float_power(a, b - 1.0)));
+    Tensor b_re = is_complex(b.dtype()) ? b.real() : b;
+    Tensor gb = g * where(logical_and(equal(a, 0.0), greater_equal(b_re, 0.0)), 0.0, conj(out * log(a)));
+    return {ga, gb};
+  })
+  PARITY_GRAD_ONCE("the where() masks at b == 0 and a == 0 make the second derivative differ from finite "
+                   "differences there (gradgradcheck fails)")
+};
 
 }  // namespace parity::kern

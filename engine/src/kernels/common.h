@@ -165,6 +165,17 @@ using AllLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uin
                           uint64_t, float16_t, float, double, bfloat16_t, complex64_t, complex128_t>;
 using BoolRealLoops = TypeList<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t,
                                uint64_t, float16_t, float, double, bfloat16_t>;
+using FloatPowerLoops = TypeList<double, complex128_t>;
+using HalfFloatDoubleLoops = TypeList<float16_t, float, double>;  // radians, degrees: ml_dtypes registers no bfloat16 loop
+// A kernel declaring `static constexpr bool storage_type = true` takes the storage type itself,
+// not the compute type (spacing steps in a 16-bit float's own grid). A trait, not a requires
+// expression: nvcc cannot mangle those in a template argument.
+template <class F, class = void> struct takes_storage : std::false_type {};
+template <class F> struct takes_storage<F, std::void_t<decltype(F::storage_type)>> : std::bool_constant<F::storage_type> {};
+// A kernel declaring `static constexpr bool no_bool_loop = true` has no loop for all-bool inputs,
+// which NumPy's newer ufuncs (gcd, lcm) refuse rather than casting bool to int8.
+template <class F, class = void> struct refuses_bool : std::false_type {};
+template <class F> struct refuses_bool<F, std::void_t<decltype(F::no_bool_loop)>> : std::bool_constant<F::no_bool_loop> {};  // float_power computes in float64 or complex128
 template <class... A, class... B> auto concat(TypeList<A...>, TypeList<B...>) -> TypeList<A..., B...>;
 template <class A, class B> using Concat = decltype(concat(A{}, B{}));
 

@@ -4,8 +4,10 @@
 // (engine/src/cuda/ew_unary*.cu). A kernel takes the compute type (float for float16/bfloat16)
 // and returns the result. Complex functions (km::sqrt, km::exp...) are std::complex's (glibc) on the
 // CPU and complex_math.h's on the GPU.
+#include "binary.h"  // NextAfter (spacing)
 #include "common.h"
 #include "complex_math.h"
+#include "derivative.h"
 
 namespace parity::kern {
 
@@ -307,6 +309,57 @@ struct Angle {
     if constexpr (is_complex_v<T>) return km::atan2(x.imag(), x.real());
     else return km::atan2(T(0), x);
   }
+};
+
+// ---- the rows of PARITY_UNARY_UFUNC_ROWS (op_list.h): formula and derivative together ----
+// deg2rad and radians, rad2deg and degrees: NumPy's constants in the compute type (pi/180 as
+// float(pi) / 180.0f in float32, as npy_deg2radf), so each dtype's results are NumPy's bits.
+struct Deg2rad {
+  template <class T> PARITY_HD T operator()(T x) const { return x * (T(cplx::kPi) / T(180)); }
+  PARITY_GRAD(return {g * (cplx::kPi / 180)};)
+};
+struct Rad2deg {
+  template <class T> PARITY_HD T operator()(T x) const { return x * (T(180) / T(cplx::kPi)); }
+  PARITY_GRAD(return {g * (180 / cplx::kPi)};)
+};
+struct Fabs {  // real floating loops only: complex input is a TypeError, as NumPy's fabs
+  template <class T> PARITY_HD T operator()(T x) const { return km::fabs(x); }
+  PARITY_GRAD(return {g * ::parity::sign(x[0])};)
+  PARITY_GRAD_ONCE("its derivative uses sign, whose own derivative is not defined at 0")
+};
+// spacing: the gap from x to the next representable value away from zero, in the storage type's
+// own grid (so the kernel takes the storage type). NumPy's three loops differ: float32/float64
+// keep x's sign (but +0 and -0 both give the smallest subnormal), float16 steps towards +inf
+// (spacing(float16(-1)) is +2**-11), ml_dtypes' bfloat16 keeps the sign of zeros too.
+struct Spacing {
+  static constexpr bool storage_type = true;
+  template <class T> PARITY_HD T operator()(T x) const {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      if (km::isinf(x) || km::isnan(x)) return std::numeric_limits<T>::quiet_NaN();
+      if (x == T(0)) return std::numeric_limits<T>::denorm_min();
+      const T inf = std::numeric_limits<T>::infinity();
+      return NextAfter{}(x, x > T(0) ? inf : -inf) - x;
+    } else {
+      const float f = static_cast<float>(x);
+      if (km::isinf(f) || km::isnan(f)) return T(std::numeric_limits<float>::quiet_NaN());
+      const float inf = std::numeric_limits<float>::infinity();
+      const float to = std::is_same_v<T, float16_t> ? inf : (x.bits & 0x8000u) ? -inf : inf;
+      return T(static_cast<float>(NextAfter{}(x, T(to))) - f);  // a power of two: exact
+    }
+  }
+  PARITY_NO_GRAD("piecewise constant: the gap to the next representable value")
+};
+// bitwise_count: the set bits of |x| (NumPy counts the magnitude: bitwise_count(int8(-1)) is 1),
+// as uint8 for every integer type.
+struct BitwiseCount {
+  template <class T> PARITY_HD uint8_t operator()(T x) const {
+    using U = std::make_unsigned_t<T>;
+    U u = x < T(0) ? static_cast<U>(U(0) - static_cast<U>(x)) : static_cast<U>(x);
+    uint8_t n = 0;
+    for (; u != U(0); u = static_cast<U>(u & (u - U(1)))) ++n;
+    return n;
+  }
+  PARITY_INTEGRAL("an integer count")
 };
 
 }  // namespace parity::kern

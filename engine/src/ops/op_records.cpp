@@ -49,6 +49,7 @@ OpRecord ufunc_record(const char* name, const char* numpy, const char* family, D
   OpRecord r{.name = name, .numpy = numpy == std::string(name) ? "" : numpy, .family = family,
              .forms = kAllForms, .dtypes = dtypes, .compiled = true};
   if (auto it = standard.find(name); it != standard.end()) r.aliases.push_back(it->second);
+  if (r.name == "invert") r.aliases.push_back("bitwise_not");  // NumPy's second name of the same ufunc
   const autograd::UFuncDerivative* d = autograd::find_ufunc_derivative(def.name);
   if (!d) {
     r.no_grad = "no derivative declared";  // a test requires one for every ufunc
@@ -67,10 +68,10 @@ OpRecordRegistrar::OpRecordRegistrar(OpRecord r) { registered().push_back(std::m
 const std::vector<OpRecord>& op_records() {
   static const std::vector<OpRecord> all = [] {
     std::vector<OpRecord> v = registered();
-#define PARITY_X(name, py, set) v.push_back(ufunc_record(#name, #py, "unary", DTypeSet::set, ufunc_##name()));
+#define PARITY_X(name, py, set, ...) v.push_back(ufunc_record(#name, #py, "unary", DTypeSet::set, ufunc_##name()));
     PARITY_UNARY_UFUNCS(PARITY_X)
 #undef PARITY_X
-#define PARITY_X(name, py, set) v.push_back(ufunc_record(#name, #py, "binary", DTypeSet::set, ufunc_##name()));
+#define PARITY_X(name, py, set, ...) v.push_back(ufunc_record(#name, #py, "binary", DTypeSet::set, ufunc_##name()));
     PARITY_BINARY_UFUNCS(PARITY_X)
 #undef PARITY_X
     std::sort(v.begin(), v.end(), [](const OpRecord& a, const OpRecord& b) { return a.name < b.name; });
