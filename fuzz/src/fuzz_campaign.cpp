@@ -136,13 +136,25 @@ bool recv_msg(int fd, std::string& s) {
 struct Slot {
   volatile uint64_t index;
   volatile uint32_t op;
-  volatile uint32_t phase;  // 0 idle, 1 drawing/engine (index valid), 2 NumPy batch, 3 shrinking
+  // 0 idle, 1 drawing/engine (index valid), 2 NumPy batch (index not valid), 3 shrinking, 4 a
+  // library on one case (index valid; since: when it was called, for the parent's timeout)
+  volatile uint32_t phase;
+  volatile int64_t since;
 };
+
+constexpr uint32_t kLibraryOnOneCase = 4;
+
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+}
 
 struct Unit {
   uint32_t op = 0;
   std::vector<uint64_t> idx;
   bool describe_crash = false;  // index idx[0] crashed: describe and shrink it (engine in a child)
+  // With describe_crash: a library (not the engine) crashed or hung on idx[0] alone, which is the
+  // reproduction: the case is drawn and recorded, nothing is run again.
+  bool library_failure = false;
   std::string crash_detail;
 };
 
@@ -204,8 +216,8 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
   CaseId id = ws.gen.id(op.name, ws.o->seed, u.idx[0]);
   std::string how = u.crash_detail;
   CaseRecord rec;
-  bool reproduces = detail::crashes_in_child(ws.gen, id, &how);
-  if (reproduces && ws.o->shrink) {
+  bool reproduces = u.library_failure || detail::crashes_in_child(ws.gen, id, &how);
+  if (reproduces && ws.o->shrink && !u.library_failure) {
     for (int step = 0; step < 100; ++step) {
       size_t n = detail::shrink_candidates(detail::spec_of(op, id, ws.gen.config_for(id))).size();
       bool moved = false;
@@ -231,7 +243,7 @@ std::string describe_crash(WorkerState& ws, const Unit& u) {
   if (!pair.subject.empty()) r.subject = pair.subject;
   ws.slot->phase = 3;
   // NumPy's side, for the record (the engine is skipped: the hook and the op are not called).
-  if (!id.grad && pair.against != "cpu") r.numpy = ws.np().run(d.c);
+  if (!id.grad && pair.against != "cpu" && !u.library_failure) r.numpy = ws.np().run(d.c);
   rec = make_record(d, r);
   Writer w;
   w.u32(1);
@@ -309,8 +321,26 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
       eng.push_back(ws.engine.run(cases[k].c));
     }
   }
-  ws.slot->phase = 2;
-  std::vector<CaseResult> res = detail::run_with_engine(ptrs, std::move(eng), pair);
+  std::vector<CaseResult> res;
+  if (pair.classic()) {  // NumPy on the whole unit in one call (a crash there is bisected)
+    ws.slot->phase = 2;
+    if (g_before_library_hook)
+      for (const Case* c : ptrs) g_before_library_hook(*c);
+    res = detail::run_with_engine(ptrs, std::move(eng), pair);
+  } else {
+    // Libraries case by case: the slot names the case in flight, so a library that crashes or
+    // never returns (jnp.gcd on a signed minimum) is a finding on that case, timed out alone.
+    res.reserve(cases.size());
+    for (size_t k = 0; k < cases.size(); ++k) {
+      ws.slot->index = u.idx[k];
+      ws.slot->since = now_ns();
+      ws.slot->phase = kLibraryOnOneCase;
+      if (g_before_library_hook) g_before_library_hook(*ptrs[k]);
+      std::vector<Outcome> one;
+      if (!eng.empty()) one.push_back(std::move(eng[k]));
+      res.push_back(std::move(detail::run_with_engine({ptrs[k]}, std::move(one), pair)[0]));
+    }
+  }
   ws.slot->phase = 3;
   Writer w;
   w.u32(static_cast<uint32_t>(cases.size()));
@@ -370,7 +400,9 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
     Reader rd{msg};
     Unit u;
     u.op = rd.get<uint32_t>();
-    u.describe_crash = rd.get<uint8_t>() != 0;
+    const uint8_t describe = rd.get<uint8_t>();
+    u.describe_crash = describe != 0;
+    u.library_failure = describe == 2;
     u.crash_detail = rd.str();
     uint32_t n = rd.get<uint32_t>();
     for (uint32_t i = 0; i < n; ++i) u.idx.push_back(rd.get<uint64_t>());
@@ -393,7 +425,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
 std::string encode_unit(const Unit& u) {
   Writer w;
   w.u32(u.op);
-  w.u8(u.describe_crash ? 1 : 0);
+  w.u8(u.describe_crash ? (u.library_failure ? 2 : 1) : 0);
   w.str(u.crash_detail);
   w.u32(static_cast<uint32_t>(u.idx.size()));
   for (auto i : u.idx) w.u64(i);
@@ -484,15 +516,19 @@ Results run_campaign(const Options& opts) {
   // --min-cases: per op x dtype, cases handed out, in flight and compared (the subject's row).
   struct RowCount { uint64_t drawn = 0, in_flight = 0, compared = 0; };
   std::map<std::pair<const opinfo::OpInfo*, DType>, RowCount> rows;
+  // Op x dtype rows on which a library never returned: each such case costs a timeout, so the
+  // row's later cases are not drawn (the hang is the row's finding, which says so).
+  std::set<std::pair<const opinfo::OpInfo*, DType>> hung;
   auto row_open = [&](const RowCount& c) {
     if (c.compared >= o.min_cases) return false;
     if (c.drawn >= o.min_cases && c.compared == 0 && c.in_flight == 0) return false;  // nothing comparable
     return c.drawn < 20 * o.min_cases && c.compared + c.in_flight < o.min_cases;
   };
   auto wanted = [&](const opinfo::OpInfo& op, uint64_t i) {
-    if (o.dtypes.empty() && o.min_cases == 0) return true;
+    if (o.dtypes.empty() && o.min_cases == 0 && hung.empty()) return true;
     auto d = gen.dtype_of(op, o.seed, i);
     if (!d) return false;
+    if (hung.count({&op, *d})) return false;
     if (!o.dtypes.empty() && std::find(o.dtypes.begin(), o.dtypes.end(), *d) == o.dtypes.end()) return false;
     return o.min_cases == 0 || row_open(rows[{&op, *d}]);
   };
@@ -501,7 +537,7 @@ Results run_campaign(const Options& opts) {
     if (o.min_cases == 0) return true;
     for (DType d : (o.gen.device.is_cpu() ? op->dtypes_cpu : op->dtypes_cuda))
       if ((o.dtypes.empty() || std::find(o.dtypes.begin(), o.dtypes.end(), d) != o.dtypes.end()) &&
-          row_open(rows[{op, d}]))
+          !hung.count({op, d}) && row_open(rows[{op, d}]))
         return true;
     return false;
   };
@@ -719,7 +755,8 @@ Results run_campaign(const Options& opts) {
   };
   for (int w = 0; w < J; ++w) spawn(w);
 
-  auto reap = [&](int w, const std::string& why_if_alive) {
+  // `hung`: killed for a library call that did not return (why_if_alive says so).
+  auto reap = [&](int w, const std::string& why_if_alive, bool library_hung = false) {
     Worker& wk = workers[w];
     int st = 0;
     if (!why_if_alive.empty()) kill(wk.pid, SIGKILL);
@@ -733,8 +770,21 @@ Results run_campaign(const Options& opts) {
       const Unit u = wk.unit;
       const Slot s = const_cast<const Slot&>(slots[w]);
       uint64_t crashed = u.idx.empty() ? 0 : u.idx[0];
-      if (s.phase == 1 && std::find(u.idx.begin(), u.idx.end(), s.index) != u.idx.end()) crashed = s.index;
-      if (u.describe_crash) {
+      const bool named = (s.phase == 1 || s.phase == kLibraryOnOneCase) &&
+                         std::find(u.idx.begin(), u.idx.end(), s.index) != u.idx.end();
+      if (named) crashed = s.index;
+      const bool in_library = s.phase == 2 || s.phase == kLibraryOnOneCase;
+      if (!u.describe_crash && s.phase == 2 && u.idx.size() > 1) {
+        // NumPy's batch died and the slot cannot say on which case: the halves are run again
+        // until the case is alone (then it is the reproduction).
+        const size_t half = u.idx.size() / 2;
+        Unit a, b;
+        a.op = b.op = u.op;
+        a.idx.assign(u.idx.begin(), u.idx.begin() + static_cast<std::ptrdiff_t>(half));
+        b.idx.assign(u.idx.begin() + static_cast<std::ptrdiff_t>(half), u.idx.end());
+        retry.push_front(b);
+        retry.push_front(a);
+      } else if (u.describe_crash) {
         // Describing the crash crashed too: record it bare.
         CaseRecord rec;
         rec.id = gen.id(ops[u.op]->name, o.seed, crashed);
@@ -750,15 +800,32 @@ Results run_campaign(const Options& opts) {
         ++mismatches;
         if (o.on_finding) o.on_finding(rec);
       } else {
+        const auto dt = gen.dtype_of(*ops[u.op], o.seed, crashed);
+        if (library_hung && dt) hung.insert({ops[u.op], *dt});
         Unit rest;
         rest.op = u.op;
-        for (auto i : u.idx) if (i != crashed) rest.idx.push_back(i);
+        for (auto i : u.idx) {
+          if (i == crashed) continue;
+          const auto di = gen.dtype_of(*ops[u.op], o.seed, i);
+          if (di && hung.count({ops[u.op], *di})) { count_unit(u.op, {i}, -1); continue; }  // not run
+          rest.idx.push_back(i);
+        }
         if (!rest.idx.empty()) retry.push_front(rest);
         Unit d;
         d.op = u.op;
         d.idx = {crashed};
         d.describe_crash = true;
-        d.crash_detail = how + (s.phase == 2 ? " (during a library batch: NumPy, torch or jax)" : "");
+        d.library_failure = in_library && (named || u.idx.size() == 1);
+        const std::string who = pair.three_way         ? std::string("NumPy, torch or jax")
+                                : pair.subject.empty() ? pair.against_name()
+                                                       : pair.subject_name() + " or " + pair.against_name();
+        d.crash_detail = how;
+        if (d.library_failure)
+          d.crash_detail += " in a library call on this case alone (" + who + ")";
+        else if (s.phase == 2)
+          d.crash_detail += " (during a library batch: NumPy, torch or jax)";
+        if (library_hung && dt)
+          d.crash_detail += "; later " + ops[u.op]->name + " " + name(*dt) + " cases were not drawn";
         retry.push_front(d);
       }
     }
@@ -818,6 +885,9 @@ Results run_campaign(const Options& opts) {
         }
       } else if (wk.busy && std::chrono::duration<double>(Clock::now() - wk.started).count() > unit_timeout) {
         reap(w, "timed out after " + std::to_string(static_cast<int>(unit_timeout)) + " s");
+      } else if (wk.busy && slots[w].phase == kLibraryOnOneCase &&
+                 static_cast<double>(now_ns() - slots[w].since) / 1e9 > o.library_timeout_s) {
+        reap(w, "did not return within " + std::to_string(static_cast<int>(o.library_timeout_s)) + " s", true);
       }
     }
     tick(false);

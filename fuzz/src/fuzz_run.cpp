@@ -20,6 +20,7 @@
 namespace parity::fuzz {
 
 std::function<void(const Case&)> g_before_engine_hook;
+std::function<void(const Case&)> g_before_library_hook;
 
 namespace {
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <set>
+#include <unistd.h>
 
 #include "parity/device.h"
 #include "parity/fuzzer.h"
@@ -267,6 +268,74 @@ TEST(FuzzCampaign, CrashIsAFindingAndTheCampaignContinues) {
   EXPECT_GT(crashes, 0u);
   EXPECT_EQ(findings.size(), crashes);
   for (const auto& f : findings) EXPECT_EQ(f.kind, Mismatch::crash);
+}
+
+TEST(FuzzCampaign, ACrashInNumpysBatchIsBisectedToItsCase) {
+  // NumPy runs a unit's cases in one call: the worker cannot say which one took it down, so the
+  // unit is halved until the case is alone, and that case (not its unit's first) is the finding.
+  g_before_library_hook = [](const Case& c) {
+    if (c.op->name == "positive" && !c.input.args.empty() && c.input.args[0].is_tensor() &&
+        c.input.args[0].tensor().size() == 7)
+      std::abort();
+  };
+  Options o;
+  o.ops = {"positive"};
+  o.cases_per_op = 300;
+  o.seed = 1;
+  o.jobs = 2;
+  o.batch = 64;
+  std::vector<CaseRecord> findings;
+  o.on_finding = [&](const CaseRecord& r) { findings.push_back(r); };
+  Results r = run_campaign(o);
+  g_before_library_hook = nullptr;
+  uint64_t cases = 0;
+  for (const auto& [k, s] : r.stats) cases += s.cases;
+  EXPECT_EQ(cases, 300u);
+  ASSERT_GT(findings.size(), 0u);
+  for (const auto& f : findings) {
+    EXPECT_EQ(f.kind, Mismatch::crash);
+    EXPECT_EQ(input_size_of(f), 7u) << f.inputs;
+    EXPECT_NE(f.detail.find("in a library call on this case alone (numpy)"), std::string::npos) << f.detail;
+  }
+}
+
+TEST(FuzzCampaign, ALibraryThatNeverReturnsIsAFindingAndItsRowStops) {
+  if (!probe_libraries({"torch"})["torch"].available) GTEST_SKIP() << "torch is not importable";
+  // torch checked against NumPy, case by case: a call that hangs (as jnp.gcd does on a signed
+  // minimum) is killed after library_timeout_s, recorded on its case, and the row draws no more.
+  g_before_library_hook = [](const Case& c) {
+    if (c.op->name == "positive" && !c.input.args.empty() && c.input.args[0].is_tensor() &&
+        c.input.args[0].tensor().size() == 7)
+      for (;;) pause();
+  };
+  Options o;
+  o.ops = {"positive"};
+  o.dtypes = {DType::Float64};
+  o.gen.subject = "torch";
+  o.cases_per_op = 300;
+  o.seed = 1;
+  o.jobs = 2;
+  o.batch = 32;
+  o.library_timeout_s = 1;
+  std::vector<CaseRecord> findings;
+  o.on_finding = [&](const CaseRecord& r) { findings.push_back(r); };
+  Results r = run_campaign(o);
+  g_before_library_hook = nullptr;
+  uint64_t cases = 0;
+  for (const auto& [k, s] : r.stats) cases += s.cases;
+  EXPECT_TRUE(r.complete);
+  EXPECT_LT(cases, 300u) << "the row went on after its hang";
+  // torch's positive also returns a view where NumPy copies: those findings are not the hang's.
+  std::erase_if(findings, [](const CaseRecord& f) { return f.kind != Mismatch::crash; });
+  ASSERT_GT(findings.size(), 0u);
+  EXPECT_LE(findings.size(), 2u) << "at most one hang per worker in flight";
+  for (const auto& f : findings) {
+    EXPECT_EQ(f.subject, "torch");
+    EXPECT_EQ(input_size_of(f), 7u) << f.inputs;
+    EXPECT_NE(f.detail.find("did not return within 1 s in a library call on this case alone (torch or numpy)"),
+              std::string::npos) << f.detail;
+    EXPECT_NE(f.detail.find("later positive float64 cases were not drawn"), std::string::npos) << f.detail;
+  }
 }
 
 TEST(FuzzThroughput, ElementwiseFloat32) {

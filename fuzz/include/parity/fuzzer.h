@@ -257,6 +257,9 @@ struct Options {
   int shrink_steps = 200;         // the most steps one shrink takes
   bool isolate = true;            // fork workers (false: run in this process, no crash isolation)
   uint64_t batch = 256;           // cases per work unit / Python call
+  // A library (torch, JAX; not NumPy's batch of the engine's campaign) runs case by case; a call
+  // that has not returned after this many seconds is killed and recorded as the case's finding.
+  double library_timeout_s = 60;
   std::function<void(const Progress&)> progress;       // called about 5 times a second
   std::function<void(const CaseRecord&)> on_finding;   // each recorded mismatch (shrunk), as it comes
   std::function<void(const Results&)> on_checkpoint;   // the partial results, about once a second
@@ -276,5 +279,9 @@ Options gradient_pass(const std::vector<std::string>& ops, uint64_t cases_per_op
 // Test hook: when set (in a worker, before a case runs on the engine), called with the case;
 // lets tests simulate an engine crash without a broken op.
 extern std::function<void(const Case&)> g_before_engine_hook;
+// Test hook: when set (in a worker, before a library call takes the case: NumPy's batch of the
+// engine's campaign, or a library's call on the case alone), called with the case; lets tests
+// simulate a library that crashes or never returns.
+extern std::function<void(const Case&)> g_before_library_hook;
 
 }  // namespace parity::fuzz
