@@ -151,6 +151,9 @@ _ONE_ARRAY = {
     "indices": lambda kwargs: not kwargs.get("sparse", False),
 }
 
+# NumPy returns a Python bool from these, not a 0-d array (`if np.allclose(a, b):` and `is True`).
+_PYTHON_BOOL = {"allclose", "array_equal"}
+
 
 def _results(values, result_type, sequence):
     if result_type is not None:
@@ -243,7 +246,8 @@ def _make(e):
             return out
         if sequence and name in _ONE_ARRAY and _ONE_ARRAY[name](kwargs):
             sequence = False
-        return _results(_parity._call(name, "function", args, kwargs), rtype, sequence)
+        result = _results(_parity._call(name, "function", args, kwargs), rtype, sequence)
+        return bool(result) if name in _PYTHON_BOOL else result
 
     call = _with_signature(sig, finish)
     call.__name__ = call.__qualname__ = (npname or name).split(".")[-1]

@@ -437,3 +437,13 @@ def test_bfloat16_through_ml_dtypes():
     check_same(t + 1, a + 1)  # a weak int keeps bfloat16
     with pytest.raises(ValueError):  # NumPy's class: ml_dtypes' bfloat16 has no buffer format
         memoryview(t)
+
+
+def test_allclose_and_array_equal_return_python_bools_as_numpy_does():
+    a, b = np.array([1.0, 2.0]), np.array([1.0, 2.5])
+    for f in ("allclose", "array_equal"):
+        for x, y in ((a, a), (a, b)):
+            want = getattr(np, f)(x, y)
+            got = getattr(parity, f)(parity.asarray(x), parity.asarray(y))
+            assert type(got) is bool and type(want) is bool, (f, type(got))
+            assert got == want, (f, got, want)
