@@ -35,6 +35,8 @@ def hazard_of(row, kind, case):
     inputs = (case or {}).get("inputs", "")
     if "same-name" in row.get("subject", ""):
         return "same_name"
+    if kind == "crash":  # the library's call died or did not return (the campaign killed it)
+        return "hangs"
     if kind in ("warning",):
         return "warnings"
     if op in PROMOTION_RULES and kind in ("dtype", "integer", "value"):

@@ -5,17 +5,19 @@ workaround. Examples and workarounds are run by the generator in a plain python3
 is printed in the guide as it came; the snippet test reruns them. The campaign's rows are sorted
 into hazards by guide/classify.py, which gives the ops, dtypes and case counts.
 
-Severity, highest first: a silently different value, then a different dtype or shape, then a
-warning in one library only, then an error in one library only (or a different error)."""
+Severity, highest first: a silently different value, then a call that never returns or kills the
+process, then a different dtype or shape, then a warning in one library only, then an error in one library only
+(or a different error)."""
 from dataclasses import dataclass, field
 
 SEVERITY = {
     "value": "silent value: different numbers, no error",
+    "crash": "the call never returns, or the process dies",
     "dtype": "different dtype or shape: values agree, types do not",
     "warning": "warning in one library only",
     "error": "error in one library only, or a different error",
 }
-SEVERITY_ORDER = ["value", "dtype", "warning", "error"]
+SEVERITY_ORDER = ["value", "crash", "dtype", "warning", "error"]
 
 
 @dataclass
@@ -678,6 +680,61 @@ HAZARDS = [
                 "except (ValueError, TypeError) as e:\n"
                 "    print(\"jax:   caught\", type(e).__name__)\n",
                 "Catch both classes where ported code relies on one:",
+            ),
+        },
+    ),
+    Hazard(
+        "hangs", "Calls that never return or kill the process",
+        "NumPy's integer functions return on every input; where a result does not fit (the "
+        "absolute value of the dtype's minimum) it wraps: `np.gcd(np.int8(0), np.int8(-128))` is "
+        "-128, and `np.lcm` of int64's minimum and maximum is the minimum.",
+        {
+            "torch": Side(
+                "crash",
+                "`torch.lcm` of int64's minimum and maximum (`-2**63` and `2**63 - 1`) divides "
+                "the minimum by -1, which the CPU traps: the process dies of SIGFPE, with no "
+                "Python exception to catch. Parity's campaign runs each case in a worker process "
+                "and records the death as a finding of its case.",
+                "import subprocess, sys\n"
+                "import numpy as np\n"
+                "a = np.array([-2**63], dtype=np.int64)\n"
+                "b = np.array([2**63 - 1], dtype=np.int64)\n"
+                "print(\"numpy:\", np.lcm(a, b))\n"
+                "code = \"import torch; print(torch.lcm(torch.tensor([-2**63]), torch.tensor([2**63 - 1])))\"\n"
+                "r = subprocess.run([sys.executable, \"-c\", code], capture_output=True)\n"
+                "print(\"torch: exit status\", r.returncode, \"(killed by SIGFPE)\" if r.returncode == -8 else \"\")\n",
+                "import numpy as np\n"
+                "import torch\n"
+                "a = np.array([-2**63], dtype=np.int64)\n"
+                "b = np.array([2**63 - 1], dtype=np.int64)\n"
+                "print(\"torch:\", torch.from_numpy(np.lcm(a, b)))\n",
+                "Where int64 inputs may hold the minimum, compute lcm in NumPy on the CPU tensors' "
+                "memory (`t.numpy()`) and wrap the result:",
+            ),
+            "jax": Side(
+                "crash",
+                "`jnp.gcd` and `jnp.lcm` never return on some inputs that hold the signed minimum "
+                "of their dtype (-128 in int8, -32768 in int16, and so on), for example "
+                "`gcd(0, -128)` in int8: Euclid's loop runs on absolute values, and the minimum's "
+                "absolute value wraps back to itself. The process spins until it is killed; "
+                "under `jit` the whole program hangs. Parity's campaign kills such a call after "
+                "60 s and records it as a finding of its case; the rest of that op and dtype is "
+                "not drawn.",
+                "import subprocess, sys\n"
+                "import numpy as np\n"
+                "print(\"numpy:\", np.gcd(np.int8(0), np.int8(-128)))\n"
+                "code = \"import jax.numpy as jnp; print(jnp.gcd(jnp.int8(0), jnp.int8(-128)))\"\n"
+                "try:\n"
+                "    subprocess.run([sys.executable, \"-c\", code], timeout=10)\n"
+                "except subprocess.TimeoutExpired:\n"
+                "    print(\"jax:   no result after 10 s: the call does not return\")\n",
+                "import jax\n"
+                "jax.config.update(\"jax_enable_x64\", True)\n"
+                "import jax.numpy as jnp\n"
+                "a, b = jnp.int8(0), jnp.int8(-128)\n"
+                "print(\"jax:  \", jnp.gcd(a.astype(jnp.int16), b.astype(jnp.int16)).astype(jnp.int8))\n",
+                "Compute in the next wider integer type and cast back, which also gives NumPy's "
+                "wrapped result (int64 has no wider type: keep its minimum out of the inputs):",
             ),
         },
     ),
