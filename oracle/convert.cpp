@@ -2,12 +2,8 @@
 // buffer when it is 64-byte aligned, copy otherwise).
 #include <Python.h>
 
-#include <array>
-#include <bit>
-#include <cstdint>
-
+#include "parity/ndarray.h"  // bindings/: the conversions the module shares
 #include "parity/numpy_convert.h"
-#include "ndarray_view.h"  // python/src: the layout rules the module shares
 
 namespace py = pybind11;
 
@@ -17,26 +13,10 @@ namespace parity::oracle {
 
 py::dtype numpy_dtype(DType d) {
   start_interpreter();
-  static std::array<py::dtype*, kNumDTypes> cache{};  // leaked: the interpreter is never finalized
-  auto& slot = cache[static_cast<size_t>(d)];
-  if (!slot) {
-    slot = d == DType::BFloat16
-               ? new py::dtype(py::dtype::from_args(py::module_::import("ml_dtypes").attr("bfloat16")))
-               : new py::dtype(std::string(name(d)));
-  }
-  return *slot;
+  return ndarray::numpy_dtype(d);
 }
 
-DType dtype_from_numpy(const py::dtype& dt) {
-  constexpr char foreign = std::endian::native == std::endian::little ? '>' : '<';
-  if (dt.byteorder() == foreign)
-    throw TypeError("[from_numpy] dtype " + py::repr(dt).cast<std::string>() +
-                    " has non-native byte order; convert it with .astype(dt.newbyteorder('='))");
-  if (auto d = ndarray::dtype_of(dt.kind(), dt.itemsize())) return *d;
-  if (dt.kind() == 'V' && dt.num() == numpy_dtype(DType::BFloat16).num()) return DType::BFloat16;
-  throw TypeError("[from_numpy] NumPy dtype " + py::repr(dt).cast<std::string>() +
-                  " has no engine dtype (bool, int8-64, uint8-64, float16/32/64, bfloat16, complex64/128)");
-}
+DType dtype_from_numpy(const py::dtype& dt) { return ndarray::dtype_from_numpy(dt, "from_numpy"); }
 
 py::array to_numpy(const Tensor& t) {
   start_interpreter();

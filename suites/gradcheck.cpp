@@ -97,27 +97,10 @@ void register_gradcheck() {
       if (!op.supports_autograd || undefined) {
         // The claim "no autograd" (for the op, or by its record for these keywords and this shape)
         // must hold: backward raises.
-        std::vector<Tensor> req;
-        for (const Tensor& t : xs) {
-          Tensor c = t.copy();
-          if (is_inexact(c.dtype())) c.requires_grad_();
-          req.push_back(c);
-        }
-        std::vector<Tensor> r = f(req);
-        bool raised = false;
-        for (const Tensor& t : r) {
-          if (!t.requires_grad()) continue;
-          try {
-            t.backward(ones_like(t));
-          } catch (const RuntimeError&) {
-            raised = true;
-          }
-        }
-        bool any_req = false;
-        for (const Tensor& t : r) any_req = any_req || t.requires_grad();
-        EXPECT_TRUE(raised || !any_req) << "[" << op.name << "] claims no autograd"
-                                        << (undefined ? " here (" + undefined->why + ")" : std::string())
-                                        << ", but backward worked";
+        const autograd::BackwardRaised b = autograd::backward_raises(f, xs);
+        EXPECT_TRUE(b.holds()) << "[" << op.name << "] claims no autograd"
+                               << (undefined ? " here (" + undefined->why + ")" : std::string())
+                               << ", but backward worked";
         ++checked;
         continue;
       }

@@ -51,42 +51,31 @@ std::optional<GradCheck> detail::check_declared_undefined(const Case& c) {
   if (!w) return std::nullopt;
   GradCheck g;
   const Variant v = c.variant == Variant::method ? Variant::method : Variant::function;
-  std::vector<ArrayLike> args;
-  for (const auto& a : c.input.args) {
-    if (!a.is_tensor()) {
-      args.push_back(a);
-      continue;
-    }
-    Tensor t = autograd::detach(a.tensor()).copy();
-    if (is_inexact(t.dtype())) autograd::set_requires_grad(t);
-    args.emplace_back(t);
-  }
-  std::vector<Tensor> outs;
+  std::vector<Tensor> xs;
+  for (const auto& a : c.input.args)
+    if (a.is_tensor()) xs.push_back(a.tensor());
+  autograd::BackwardRaised b;
   try {
-    autograd::EnableGrad eg;
-    outs = c.op->run(v, args, c.input.kwargs, Tensor());
+    b = autograd::backward_raises(
+        [&](const std::vector<Tensor>& t) {
+          std::vector<ArrayLike> args;
+          size_t k = 0;
+          for (const auto& a : c.input.args) args.push_back(a.is_tensor() ? ArrayLike(t[k++]) : a);
+          return c.op->run(v, args, c.input.kwargs, Tensor());
+        },
+        xs);
   } catch (const std::exception& e) {
     return detail::forward_raised(std::move(g), e);
   }
-  bool raised = false, any = false;
-  for (const Tensor& t : outs) {
-    g.forward.values.push_back(autograd::detach(t));
-    if (!autograd::requires_grad(t)) continue;
-    any = true;
-    try {
-      t.backward(ones_like(t));
-    } catch (const RuntimeError&) {
-      raised = true;
-    }
-  }
-  if (!any) {
+  g.forward.values = std::move(b.results);
+  if (!b.any_requires_grad) {
     g.detail = "not checked: no result requires grad";
     return g;
   }
   g.checked = true;
-  g.ok = raised;
-  g.detail = raised ? "backward raised, as the record declares: " + w->why
-                    : "the record declares no derivative here (" + w->why + "), but backward worked";
+  g.ok = b.raised;
+  g.detail = b.raised ? "backward raised, as the record declares: " + w->why
+                      : "the record declares no derivative here (" + w->why + "), but backward worked";
   return g;
 }
 

@@ -1,14 +1,15 @@
 #pragma once
-// Engine tensors <-> NumPy arrays inside the extension (the oracle's convert.cpp does the same in
-// its embedded interpreter): views both ways where the memory allows.
+// Engine tensors <-> NumPy arrays inside the extension, through bindings/ (parity/ndarray.h, which
+// the oracle's interpreter uses too): views both ways where the memory allows.
 #include <pybind11/numpy.h>
 
+#include "parity/ndarray.h"
 #include "parity/tensor.h"
 
 namespace parity::python {
 
 // NumPy's dtype for an engine dtype; bfloat16 through ml_dtypes (TypeError when not installed).
-pybind11::dtype numpy_dtype(DType d);
+using ndarray::numpy_dtype;
 // The engine dtype of a NumPy dtype; TypeError for dtypes the engine lacks or non-native byte order.
 DType dtype_from_numpy(const pybind11::dtype& dt);
 // A NumPy array viewing the tensor's memory (a host copy for a device tensor); it keeps the

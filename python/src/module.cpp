@@ -145,7 +145,7 @@ Axes axes_arg(py::handle axis) {
 // The engine's work runs without the GIL (other Python threads run meanwhile), once the Python
 // arguments are converted; results become Python objects after. Below kReleaseAt elements the
 // release costs more than it frees (NumPy's threshold idea). Tensors viewing NumPy memory drop
-// their array under PyGILState_Ensure (ndarray_view.cpp), so any thread may free them.
+// their array under PyGILState_Ensure (bindings/src/ndarray.cpp), so any thread may free them.
 constexpr int64_t kReleaseAt = 1 << 12;
 bool large(const Tensor& t) { return t.size() >= kReleaseAt; }
 bool large(const ArrayLike& a) { return a.is_tensor() && large(a.tensor()); }

@@ -34,6 +34,18 @@ GradcheckResult gradcheck(const Fn& f, const std::vector<Tensor>& inputs, const 
 // Second derivatives: gradcheck of (inputs, v) -> autograd::grad(f(inputs), inputs, v, create_graph).
 GradcheckResult gradgradcheck(const Fn& f, const std::vector<Tensor>& inputs, const GradcheckOptions& o = {});
 
+// How a claim of "no derivative here" is checked (an op without autograd, or a record's
+// no_grad_where rule): f runs on copies of the inputs, the inexact ones requiring grad, and each
+// result that requires grad is differentiated. The claim holds when one backward raised a
+// RuntimeError, or when no result requires grad.
+struct BackwardRaised {
+  std::vector<Tensor> results;  // f's results, detached
+  bool any_requires_grad = false;
+  bool raised = false;
+  bool holds() const { return raised || !any_requires_grad; }
+};
+BackwardRaised backward_raises(const Fn& f, const std::vector<Tensor>& inputs);
+
 // The transforms (grad_of, value_and_grad, vjp, jacobian, batch_jacobian, vmap, per-example
 // gradients) are declared in parity/transforms.h, included above.
 

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "parity/element_read.h"
 #include "parity/errors.h"
 #include "parity/gradcheck.h"
 #include "../shape_util.h"
@@ -16,26 +17,15 @@ namespace {
 using cd = std::complex<double>;
 
 // The outputs' elements in C order. float64 and complex128 (what gradcheck compares) are read
-// from memory by their strides, not through astype/contiguous: the check judges the engine, so a
-// bug in a cast or a copy must not shape its own verdict.
+// from memory by their strides (parity/element_read.h, the judge's reader), not through
+// astype/contiguous: the check judges the engine, so a bug in a cast or a copy must not shape
+// its own verdict.
 std::vector<cd> flat(const std::vector<Tensor>& outs) {
   std::vector<cd> v;
   for (const Tensor& o0 : outs) {
     const bool wide = o0.dtype() == DType::Float64 || o0.dtype() == DType::Complex128;
     const Tensor o = wide && o0.device().is_cpu() ? o0 : o0.astype(DType::Complex128).to(Device::cpu);
-    const auto* base = static_cast<const unsigned char*>(o.data_ptr());
-    for (int64_t i = 0; i < o.size(); ++i) {
-      int64_t off = 0, rest = i;
-      for (size_t k = o.shape().size(); k-- > 0;) {
-        off += (rest % o.shape()[k]) * o.strides()[k];
-        rest /= o.shape()[k];
-      }
-      const unsigned char* p = base + off * o.itemsize();
-      double re = 0, im = 0;
-      std::memcpy(&re, p, sizeof re);
-      if (o.dtype() == DType::Complex128) std::memcpy(&im, p + sizeof re, sizeof im);
-      v.emplace_back(re, im);
-    }
+    for (int64_t i = 0; i < o.size(); ++i) v.push_back(element_read::value(o, i));
   }
   return v;
 }
@@ -157,6 +147,28 @@ GradcheckResult gradcheck(const Fn& f, const std::vector<Tensor>& inputs_in, con
     }
   }
   return res;
+}
+
+BackwardRaised backward_raises(const Fn& f, const std::vector<Tensor>& inputs) {
+  std::vector<Tensor> req;
+  for (const Tensor& t : inputs) {
+    Tensor c = detach(t).copy();
+    if (is_inexact(c.dtype())) set_requires_grad(c);
+    req.push_back(c);
+  }
+  BackwardRaised b;
+  EnableGrad eg;
+  for (const Tensor& t : f(req)) {
+    b.results.push_back(detach(t));
+    if (!requires_grad(t)) continue;
+    b.any_requires_grad = true;
+    try {
+      t.backward(ones_like(t));
+    } catch (const RuntimeError&) {
+      b.raised = true;
+    }
+  }
+  return b;
 }
 
 GradcheckResult gradgradcheck(const Fn& f, const std::vector<Tensor>& inputs, const GradcheckOptions& o) {

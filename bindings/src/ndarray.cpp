@@ -1,7 +1,11 @@
-#include "ndarray_view.h"
+#include "parity/ndarray.h"
 
 #include <array>
+#include <bit>
 #include <memory>
+#include <string>
+
+#include "parity/errors.h"
 
 namespace py = pybind11;
 
@@ -45,6 +49,41 @@ std::optional<DType> dtype_of(char kind, int64_t itemsize) {
   for (const Row& r : kRows)
     if (r.kind == kind && r.size == itemsize) return r.d;
   return std::nullopt;
+}
+
+py::dtype numpy_dtype(DType d) {
+  static std::array<py::dtype*, kNumDTypes> cache{};  // leaked: lives as long as the interpreter
+  auto& slot = cache[static_cast<size_t>(d)];
+  if (!slot) {
+    if (d == DType::BFloat16) {
+      py::object bf16;
+      try {
+        bf16 = py::module_::import("ml_dtypes").attr("bfloat16");
+      } catch (py::error_already_set&) {
+        throw TypeError("[to_numpy] NumPy has no bfloat16: install ml_dtypes for a NumPy view of a bfloat16 tensor");
+      }
+      slot = new py::dtype(py::dtype::from_args(bf16));
+    } else {
+      slot = new py::dtype(std::string(name(d)));
+    }
+  }
+  return *slot;
+}
+
+DType dtype_from_numpy(const py::dtype& dt, const char* op) {
+  constexpr char foreign = std::endian::native == std::endian::little ? '>' : '<';
+  if (dt.byteorder() == foreign)
+    throw TypeError(std::string("[") + op + "] dtype " + py::repr(dt).cast<std::string>() +
+                    " has non-native byte order; convert it with .astype(dt.newbyteorder('='))");
+  if (auto d = dtype_of(dt.kind(), dt.itemsize())) return *d;
+  if (dt.kind() == 'V' && dt.itemsize() == 2) {
+    try {
+      if (dt.num() == numpy_dtype(DType::BFloat16).num()) return DType::BFloat16;
+    } catch (const TypeError&) {  // no ml_dtypes: no bfloat16 to match
+    }
+  }
+  throw TypeError(std::string("[") + op + "] NumPy dtype " + py::repr(dt).cast<std::string>() +
+                  " has no engine dtype (bool, int8-64, uint8-64, float16/32/64, bfloat16, complex64/128)");
 }
 
 Tensor empty_tensor(DType d, const Shape& shape) {

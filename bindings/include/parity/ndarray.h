@@ -1,6 +1,8 @@
 #pragma once
-// Tensor <-> ndarray views: the layout rules shared by the extension module (python/src/convert.cpp)
-// and the oracle's embedded interpreter (oracle/convert.cpp). The caller holds the GIL.
+// NumPy arrays <-> engine tensors: the one conversion library of the extension module
+// (python/src/convert.cpp) and the oracle's embedded interpreter (oracle/convert.cpp), which add
+// only their policies (alignment, read-only views, starting the interpreter). The caller holds
+// the GIL.
 #include <pybind11/numpy.h>
 
 #include <cstdint>
@@ -11,8 +13,14 @@
 namespace parity::ndarray {
 
 // The engine dtype of NumPy's dtype kind and itemsize ('b', 'i', 'u', 'f', 'c'); nullopt otherwise
-// (bfloat16 is a 'V' dtype the caller recognises).
+// (bfloat16 is a 'V' dtype: dtype_from_numpy recognises it).
 std::optional<DType> dtype_of(char kind, int64_t itemsize);
+
+// NumPy's dtype for an engine dtype; bfloat16 is ml_dtypes' (TypeError when it is not installed).
+pybind11::dtype numpy_dtype(DType d);
+// The engine dtype of a NumPy dtype; TypeError, its message starting with [op], for dtypes the
+// engine lacks (object, strings, longdouble, structured...) and for non-native byte order.
+DType dtype_from_numpy(const pybind11::dtype& dt, const char* op);
 
 // A fresh C-contiguous tensor.
 Tensor empty_tensor(DType d, const Shape& shape);
