@@ -360,6 +360,7 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
       if (mismatch) flags |= 2;
       CaseRecord rec;
       if (mismatch) {
+        ws.slot->index = u.idx[k];  // phase 3: a death while shrinking names this case
         // The participant whose row this is (three-way: shrink and record that row).
         const std::string who = rp == &full ? std::string() : r.subject;
         int& done = ws.shrunk[{u.op, cases[k].dtype, kind, participant_code(r.subject)}];
@@ -763,17 +764,20 @@ Results run_campaign(const Options& opts) {
     while (waitpid(wk.pid, &st, 0) < 0 && errno == EINTR) {}
     ::close(wk.to);
     ::close(wk.from);
+    const Slot s = const_cast<const Slot&>(slots[w]);
+    // Who died: the engine, unless the worker was in a library's call (named in crash_detail);
+    // shrinking a library subject's case calls that library only.
+    const bool in_library = s.phase == 2 || s.phase == kLibraryOnOneCase || (s.phase == 3 && !pair.subject.empty());
+    const char* who_died = in_library ? "killed by signal " : "engine killed by signal ";
     std::string how = !why_if_alive.empty() ? why_if_alive
-                      : WIFSIGNALED(st) ? std::string("engine killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")"
+                      : WIFSIGNALED(st) ? who_died + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")"
                                         : "worker exited with status " + std::to_string(WEXITSTATUS(st));
     if (wk.busy) {
       const Unit u = wk.unit;
-      const Slot s = const_cast<const Slot&>(slots[w]);
       uint64_t crashed = u.idx.empty() ? 0 : u.idx[0];
-      const bool named = (s.phase == 1 || s.phase == kLibraryOnOneCase) &&
+      const bool named = (s.phase == 1 || s.phase == 3 || s.phase == kLibraryOnOneCase) &&
                          std::find(u.idx.begin(), u.idx.end(), s.index) != u.idx.end();
       if (named) crashed = s.index;
-      const bool in_library = s.phase == 2 || s.phase == kLibraryOnOneCase;
       if (!u.describe_crash && s.phase == 2 && u.idx.size() > 1) {
         // NumPy's batch died and the slot cannot say on which case: the halves are run again
         // until the case is alone (then it is the reproduction).
@@ -821,7 +825,7 @@ Results run_campaign(const Options& opts) {
                                                        : pair.subject_name() + " or " + pair.against_name();
         d.crash_detail = how;
         if (d.library_failure)
-          d.crash_detail += " in a library call on this case alone (" + who + ")";
+          d.crash_detail += (s.phase == 3 ? " in a library call while shrinking this case (" : " in a library call on this case alone (") + who + ")";
         else if (s.phase == 2)
           d.crash_detail += " (during a library batch: NumPy, torch or jax)";
         if (library_hung && dt)

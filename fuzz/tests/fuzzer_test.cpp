@@ -296,6 +296,7 @@ TEST(FuzzCampaign, ACrashInNumpysBatchIsBisectedToItsCase) {
     EXPECT_EQ(f.kind, Mismatch::crash);
     EXPECT_EQ(input_size_of(f), 7u) << f.inputs;
     EXPECT_NE(f.detail.find("in a library call on this case alone (numpy)"), std::string::npos) << f.detail;
+    EXPECT_EQ(f.detail.find("engine"), std::string::npos) << "NumPy died, not the engine: " << f.detail;
   }
 }
 

@@ -693,8 +693,10 @@ HAZARDS = [
                 "crash",
                 "`torch.lcm` of int64's minimum and maximum (`-2**63` and `2**63 - 1`) divides "
                 "the minimum by -1, which the CPU traps: the process dies of SIGFPE, with no "
-                "Python exception to catch. Parity's campaign runs each case in a worker process "
-                "and records the death as a finding of its case.",
+                "Python exception to catch. The campaign also saw `torch.linalg.eig` abort the "
+                "process (SIGABRT, after LAPACK's \"illegal value\" message) on a float64 matrix "
+                "it tried while shrinking a differing case. Parity's campaign runs each case in a "
+                "worker process and records the death as a finding of its case.",
                 "import subprocess, sys\n"
                 "import numpy as np\n"
                 "a = np.array([-2**63], dtype=np.int64)\n"
