@@ -168,6 +168,8 @@ std::string eval_str(const std::string& expr, const Args& args) {
   }
 }
 
+bool interpreter_running() { return Py_IsInitialized() != 0; }
+
 std::string numpy_version() {
   start_interpreter();
   return py::cast<std::string>(py::module_::import("numpy").attr("__version__"));

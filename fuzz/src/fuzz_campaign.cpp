@@ -18,6 +18,7 @@
 
 #include "fuzz_spec.h"
 #include "parity/errors.h"
+#include "parity/executors.h"
 #include "parity/fuzzer.h"
 #include "parity/oracle.h"
 #include "parity/version.h"
@@ -394,6 +395,20 @@ std::string process_unit(WorkerState& ws, const Unit& u) {
     hello = oracle::numpy_version();
   } catch (const std::exception& e) {
     hello = std::string("?") + e.what();
+  }
+  // The libraries the campaign calls are imported before the worker says it is ready: a library
+  // call's timeout (library_timeout_s) measures the call, not torch's or JAX's import.
+  const Pairing pair = Pairing::of(ws.o->gen);
+  if (!ws.o->grad && !pair.classic()) {
+    std::vector<std::string> libs = {pair.subject, pair.against};
+    if (pair.three_way) libs = {"torch", "jax"};
+    for (const std::string& l : libs)
+      if (library_subject(l)) {
+        try {
+          library_available(l);
+        } catch (const std::exception&) {  // not installed: its cases say so, one by one
+        }
+      }
   }
   send_msg(out_fd, hello);
   std::string msg;

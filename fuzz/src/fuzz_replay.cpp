@@ -1,4 +1,5 @@
 // Shrinking failing cases, the Python snippet of a case, records and replay.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -169,7 +170,10 @@ CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   // A case that kills the engine is replayed in a child process first, so replay reports it
   // (a library checked instead of the engine does not run the engine).
   std::string how;
-  const bool crashes = (id.subject.empty() || id.grad) && detail::crashes_in_child(gen, id, &how);
+  // A library's case (checked instead of the engine) is first run in a child too: a call that
+  // never returns (jnp.gcd on a signed minimum) or kills the process is reported, not inherited.
+  const bool crashes = (id.subject.empty() || id.grad) ? detail::crashes_in_child(gen, id, &how)
+                                                       : detail::library_fails_in_child(gen, id, &how, Options{}.library_timeout_s);
   DrawnCase d = gen.draw(id);
   if (id.grad && !crashes) return make_record(d, run_grad_case(d));
   NumpyExecutor numpy;
@@ -190,8 +194,38 @@ CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   r.engine.error = r.engine.crashed = true;
   r.engine.error_class = "Crash";
   r.engine.error_message = how;
+  if (!id.subject.empty()) r.subject = id.subject;  // the library died, not the engine
   if (!id.grad) r.numpy = numpy.run(d.c);
   return make_record(d, r);
+}
+
+bool detail::library_fails_in_child(const CaseGen& gen, const CaseId& id, std::string* how, double timeout_s) {
+  if (oracle::interpreter_running()) return false;
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) return false;
+  if (pid == 0) {
+    alarm(static_cast<unsigned>(std::max(1.0, timeout_s)));  // SIGALRM's default action ends the child
+    try {
+      DrawnCase d = gen.draw(id);
+      NumpyExecutor numpy;
+      EngineExecutor engine;
+      run_case(d.c, numpy, engine, Pairing::of(id));
+    } catch (...) {
+    }
+    std::fflush(nullptr);
+    _exit(0);
+  }
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  if (!WIFSIGNALED(st)) return false;
+  const Pairing p = Pairing::of(id);
+  const std::string where = " in a library call on this case alone (" + p.subject_name() + " or " + p.against_name() + ")";
+  if (how)
+    *how = WTERMSIG(st) == SIGALRM ? "did not return within " + std::to_string(static_cast<int>(timeout_s)) + " s" + where
+                                   : std::string("killed by signal ") + std::to_string(WTERMSIG(st)) + " (" +
+                                         strsignal(WTERMSIG(st)) + ")" + where;
+  return true;
 }
 
 // Runs the engine on case `id` in a forked child; true when the child died by a signal (or hung).

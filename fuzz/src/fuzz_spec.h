@@ -77,6 +77,10 @@ std::vector<CaseResult> run_with_engine(const std::vector<const Case*>& cases, s
 // Draws and runs case `id` on the engine in a forked child; true when the child died by a signal
 // (`how` says which) or hung (20 s).
 bool crashes_in_child(const CaseGen& gen, const CaseId& id, std::string* how);
+// Draws and runs a library's case `id` (the library and NumPy) in a forked child; true when the
+// child died by a signal or had not returned after `timeout_s` (`how` says which). Only in a
+// process that has not started Python (false otherwise: forking a running interpreter is unsafe).
+bool library_fails_in_child(const CaseGen& gen, const CaseId& id, std::string* how, double timeout_s);
 CaseSpec spec_of(const opinfo::OpInfo& op, const CaseId& id, const GenConfig& cfg);
 // "ValueError: [add] ..." for a Parity error, "C++ exception: ..." for any other.
 std::string error_text(const std::exception& e);

@@ -24,6 +24,8 @@ void exec(const std::string& code);
 // eval() that must succeed and yield one array.
 Tensor eval_tensor(const std::string& expr, const Args& args = {});
 std::string numpy_version();
+// Whether this process has started its interpreter (a process that has must not fork to run Python).
+bool interpreter_running();
 // Imports PyTorch into the oracle's interpreter, once; every use of torch goes through it first.
 // The engine links the system's OpenBLAS, whose zdotu returns complex results in another way than
 // the one torch's libraries were built against: resolved globally, torch's complex dot (and 1-D
