@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <csignal>
 #include <cstring>
+#include <functional>
 #include <sstream>
 
 #include <sys/wait.h>
@@ -199,18 +200,17 @@ CaseRecord replay(const CaseId& id, const GenConfig& cfg) {
   return make_record(d, r);
 }
 
-bool detail::library_fails_in_child(const CaseGen& gen, const CaseId& id, std::string* how, double timeout_s) {
-  if (oracle::interpreter_running()) return false;
-  std::fflush(nullptr);
+namespace {
+// Runs `run` in a forked child that SIGALRM ends after `timeout_s`; the signal that ended the
+// child, or 0 when it returned (or could not be forked). Exceptions are the child's own business.
+int signal_in_child(unsigned timeout_s, const std::function<void()>& run) {
+  std::fflush(nullptr);  // what is buffered is written once, not once more by the child
   pid_t pid = fork();
-  if (pid < 0) return false;
+  if (pid < 0) return 0;
   if (pid == 0) {
-    alarm(static_cast<unsigned>(std::max(1.0, timeout_s)));  // SIGALRM's default action ends the child
+    alarm(timeout_s);  // SIGALRM's default action ends the child
     try {
-      DrawnCase d = gen.draw(id);
-      NumpyExecutor numpy;
-      EngineExecutor engine;
-      run_case(d.c, numpy, engine, Pairing::of(id));
+      run();
     } catch (...) {
     }
     std::fflush(nullptr);
@@ -218,44 +218,47 @@ bool detail::library_fails_in_child(const CaseGen& gen, const CaseId& id, std::s
   }
   int st = 0;
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-  if (!WIFSIGNALED(st)) return false;
+  return WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+}
+
+std::string killed_by(int sig) {
+  return "killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
+}
+}  // namespace
+
+bool detail::library_fails_in_child(const CaseGen& gen, const CaseId& id, std::string* how, double timeout_s) {
+  if (oracle::interpreter_running()) return false;
+  const int sig = signal_in_child(static_cast<unsigned>(std::max(1.0, timeout_s)), [&] {
+    DrawnCase d = gen.draw(id);
+    NumpyExecutor numpy;
+    EngineExecutor engine;
+    run_case(d.c, numpy, engine, Pairing::of(id));
+  });
+  if (sig == 0) return false;
   const Pairing p = Pairing::of(id);
   const std::string where = " in a library call on this case alone (" + p.subject_name() + " or " + p.against_name() + ")";
   if (how)
-    *how = WTERMSIG(st) == SIGALRM ? "did not return within " + std::to_string(static_cast<int>(timeout_s)) + " s" + where
-                                   : std::string("killed by signal ") + std::to_string(WTERMSIG(st)) + " (" +
-                                         strsignal(WTERMSIG(st)) + ")" + where;
+    *how = (sig == SIGALRM ? "did not return within " + std::to_string(static_cast<int>(timeout_s)) + " s" : killed_by(sig)) +
+           where;
   return true;
 }
 
 // Runs the engine on case `id` in a forked child; true when the child died by a signal (or hung).
 bool detail::crashes_in_child(const CaseGen& gen, const CaseId& id, std::string* how) {
-  pid_t pid = fork();
-  if (pid < 0) return false;
-  if (pid == 0) {
-    alarm(20);
-    try {
-      DrawnCase d = gen.draw(id);
-      if (id.grad) {
-        d.id.against.clear();  // the engine only (forward and backward): torch is not started here
-        run_grad_case(d);
-      } else {
-        EngineExecutor e;
-        if (g_before_engine_hook) g_before_engine_hook(d.c);
-        e.run(d.c);
-      }
-    } catch (...) {
+  const int sig = signal_in_child(20, [&] {
+    DrawnCase d = gen.draw(id);
+    if (id.grad) {
+      d.id.against.clear();  // the engine only (forward and backward): torch is not started here
+      run_grad_case(d);
+    } else {
+      EngineExecutor e;
+      if (g_before_engine_hook) g_before_engine_hook(d.c);
+      e.run(d.c);
     }
-    _exit(0);
-  }
-  int st = 0;
-  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-  if (WIFSIGNALED(st)) {
-    if (how) *how = std::string("engine killed by signal ") + std::to_string(WTERMSIG(st)) + " (" + strsignal(WTERMSIG(st)) + ")";
-    return true;
-  }
-  return false;
+  });
+  if (sig == 0) return false;
+  if (how) *how = "engine " + killed_by(sig);
+  return true;
 }
-
 
 }  // namespace parity::fuzz

@@ -231,21 +231,32 @@ uint64_t input_size_of(const CaseRecord& r) {
   return n;
 }
 
-TEST(FuzzCampaign, CrashIsAFindingAndTheCampaignContinues) {
-  // A worker-side hook that aborts on some cases (as a segfaulting kernel would).
-  g_before_engine_hook = [](const Case& c) {
-    if (c.op->name == "positive" && !c.input.args.empty() && c.input.args[0].is_tensor() &&
-        c.input.args[0].tensor().size() == 7)
-      std::abort();
-  };
+// The cases the crash and hang tests' hooks pick: positive on a 7-element tensor.
+bool positive_of_7(const Case& c) {
+  return c.op->name == "positive" && !c.input.args.empty() && c.input.args[0].is_tensor() &&
+         c.input.args[0].tensor().size() == 7;
+}
+
+// 300 cases of positive on 2 workers, in units of `batch`, with the findings kept.
+Options positive_campaign(uint64_t batch, std::vector<CaseRecord>& findings) {
   Options o;
   o.ops = {"positive"};
   o.cases_per_op = 300;
   o.seed = 1;
   o.jobs = 2;
-  o.batch = 64;
+  o.batch = batch;
+  o.on_finding = [&findings](const CaseRecord& r) { findings.push_back(r); };
+  return o;
+}
+
+TEST(FuzzCampaign, CrashIsAFindingAndTheCampaignContinues) {
+  // A worker-side hook that aborts on some cases (as a segfaulting kernel would).
+  g_before_engine_hook = [](const Case& c) {
+    if (positive_of_7(c))
+      std::abort();
+  };
   std::vector<CaseRecord> findings;
-  o.on_finding = [&](const CaseRecord& r) { findings.push_back(r); };
+  Options o = positive_campaign(64, findings);
   Results r = run_campaign(o);
   uint64_t cases = 0, crashes = 0;
   for (const auto& [k, s] : r.stats) {
@@ -274,18 +285,11 @@ TEST(FuzzCampaign, ACrashInNumpysBatchIsBisectedToItsCase) {
   // NumPy runs a unit's cases in one call: the worker cannot say which one took it down, so the
   // unit is halved until the case is alone, and that case (not its unit's first) is the finding.
   g_before_library_hook = [](const Case& c) {
-    if (c.op->name == "positive" && !c.input.args.empty() && c.input.args[0].is_tensor() &&
-        c.input.args[0].tensor().size() == 7)
+    if (positive_of_7(c))
       std::abort();
   };
-  Options o;
-  o.ops = {"positive"};
-  o.cases_per_op = 300;
-  o.seed = 1;
-  o.jobs = 2;
-  o.batch = 64;
   std::vector<CaseRecord> findings;
-  o.on_finding = [&](const CaseRecord& r) { findings.push_back(r); };
+  Options o = positive_campaign(64, findings);
   Results r = run_campaign(o);
   g_before_library_hook = nullptr;
   uint64_t cases = 0;
@@ -305,21 +309,14 @@ TEST(FuzzCampaign, ALibraryThatNeverReturnsIsAFindingAndItsRowStops) {
   // torch checked against NumPy, case by case: a call that hangs (as jnp.gcd does on a signed
   // minimum) is killed after library_timeout_s, recorded on its case, and the row draws no more.
   g_before_library_hook = [](const Case& c) {
-    if (c.op->name == "positive" && !c.input.args.empty() && c.input.args[0].is_tensor() &&
-        c.input.args[0].tensor().size() == 7)
+    if (positive_of_7(c))
       for (;;) pause();
   };
-  Options o;
-  o.ops = {"positive"};
+  std::vector<CaseRecord> findings;
+  Options o = positive_campaign(32, findings);
   o.dtypes = {DType::Float64};
   o.gen.subject = "torch";
-  o.cases_per_op = 300;
-  o.seed = 1;
-  o.jobs = 2;
-  o.batch = 32;
   o.library_timeout_s = 5;  // torch is imported before the clock starts; a loaded machine is slow
-  std::vector<CaseRecord> findings;
-  o.on_finding = [&](const CaseRecord& r) { findings.push_back(r); };
   Results r = run_campaign(o);
   g_before_library_hook = nullptr;
   uint64_t cases = 0;
